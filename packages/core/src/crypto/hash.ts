@@ -1,0 +1,36 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Hash names as used on the wire (RFC 9530 / IANA style) mapped to node:crypto names. */
+export const HASH_ALGORITHMS = { 'sha-1': 'sha1', 'sha-256': 'sha256', 'sha-384': 'sha384', 'sha-512': 'sha512' } as const;
+export type HashAlgorithm = keyof typeof HASH_ALGORITHMS;
+
+export type BinaryLike = string | Uint8Array;
+
+/** Digest of `data` (a string is hashed as UTF-8). node:crypto is native and far faster than any JS hash. */
+export function digest(algorithm: HashAlgorithm, data: BinaryLike): Buffer {
+  return createHash(HASH_ALGORITHMS[algorithm]).update(data).digest();
+}
+
+/** HMAC of `data` under `key` (strings as UTF-8). */
+export function hmac(algorithm: HashAlgorithm, key: BinaryLike, data: BinaryLike | readonly BinaryLike[]): Buffer {
+  const mac = createHmac(HASH_ALGORITHMS[algorithm], key);
+  if (typeof data === 'string' || data instanceof Uint8Array) mac.update(data);
+  else for (const part of data) mac.update(part);
+  return mac.digest();
+}
+
+/**
+ * Constant-time equality of two byte strings. The length check comes first and is not secret
+ * (callers compare against a value whose length is public, e.g. a digest).
+ */
+export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  return a.byteLength === b.byteLength && timingSafeEqual(a, b);
+}
+
+/**
+ * Constant-time equality of two secrets of possibly different, secret lengths: both are hashed
+ * first, so neither the content nor the length of the expected value leaks through timing.
+ */
+export function secretsEqual(presented: BinaryLike, expected: BinaryLike): boolean {
+  return timingSafeEqual(digest('sha-256', presented), digest('sha-256', expected));
+}

@@ -1,0 +1,2 @@
+export * from './encoding.js';
+export * from './hash.js';

@@ -1,0 +1,6 @@
+export * from './crypto/index.js';
+export * from './errors.js';
+export * from './json/index.js';
+export * from './kit/index.js';
+export * from './units/index.js';
+export * from './webhook/index.js';
