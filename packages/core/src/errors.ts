@@ -98,7 +98,11 @@ export function validationFailed(errors: ProblemFieldError[], detail?: string): 
 }
 
 /** 422 with a service-specific code: the request is valid, but the domain says no. */
-export function unprocessable(code: string, detail: string, extensions?: Record<string, unknown>): ProblemError {
+export function unprocessable(
+  code: string,
+  detail: string,
+  extensions?: Record<string, unknown>,
+): ProblemError {
   return new ProblemError({ status: 422, code, detail, ...(extensions ? { extensions } : {}) });
 }
 
@@ -110,6 +114,7 @@ export function escapePointerToken(token: string | number): string {
 /** JSON Pointer for a path of keys and indices; `` for the root. */
 export function toJsonPointer(path: ReadonlyArray<string | number | symbol>): string {
   let pointer = '';
-  for (const token of path) pointer += '/' + escapePointerToken(typeof token === 'symbol' ? String(token) : token);
+  for (const token of path)
+    pointer += '/' + escapePointerToken(typeof token === 'symbol' ? String(token) : token);
   return pointer;
 }

@@ -4,3 +4,4 @@ export * from './json/index.js';
 export * from './kit/index.js';
 export * from './units/index.js';
 export * from './webhook/index.js';
+export { z } from '@hono/zod-openapi';

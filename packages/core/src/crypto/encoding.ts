@@ -31,7 +31,8 @@ export function fromHex(text: string): Buffer | undefined {
 
 /** Standard padded base64 (RFC 4648 §4); `undefined` when malformed. Unpadded input is accepted when its length is valid. */
 export function fromBase64(text: string): Buffer | undefined {
-  const padded = text.length % 4 === 0 ? text : text.length % 4 === 1 ? text : text + '='.repeat(4 - (text.length % 4));
+  const padded =
+    text.length % 4 === 0 ? text : text.length % 4 === 1 ? text : text + '='.repeat(4 - (text.length % 4));
   return BASE64_RE.test(padded) ? Buffer.from(padded, 'base64') : undefined;
 }
 

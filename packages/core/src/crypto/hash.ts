@@ -1,7 +1,12 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /** Hash names as used on the wire (RFC 9530 / IANA style) mapped to node:crypto names. */
-export const HASH_ALGORITHMS = { 'sha-1': 'sha1', 'sha-256': 'sha256', 'sha-384': 'sha384', 'sha-512': 'sha512' } as const;
+export const HASH_ALGORITHMS = {
+  'sha-1': 'sha1',
+  'sha-256': 'sha256',
+  'sha-384': 'sha384',
+  'sha-512': 'sha512',
+} as const;
 export type HashAlgorithm = keyof typeof HASH_ALGORITHMS;
 
 export type BinaryLike = string | Uint8Array;
@@ -12,7 +17,11 @@ export function digest(algorithm: HashAlgorithm, data: BinaryLike): Buffer {
 }
 
 /** HMAC of `data` under `key` (strings as UTF-8). */
-export function hmac(algorithm: HashAlgorithm, key: BinaryLike, data: BinaryLike | readonly BinaryLike[]): Buffer {
+export function hmac(
+  algorithm: HashAlgorithm,
+  key: BinaryLike,
+  data: BinaryLike | readonly BinaryLike[],
+): Buffer {
   const mac = createHmac(HASH_ALGORITHMS[algorithm], key);
   if (typeof data === 'string' || data instanceof Uint8Array) mac.update(data);
   else for (const part of data) mac.update(part);

@@ -1,1 +1,17 @@
-export {};
+export { isJsonMediaType, mediaType, parseJsonBody, payloadTooLarge, readBody } from './body.js';
+export { ConfigError, loadConfig, type ServiceConfig, testConfig } from './config.js';
+export { toolSchema } from './mcp-tools.js';
+export { buildOpenApiDocument } from './openapi.js';
+export {
+  type BodyParser,
+  type DocumentedError,
+  defineOperation,
+  type HttpMethod,
+  type OperationContext,
+  type OperationDefinition,
+} from './operation.js';
+export { JSON_CONTENT_TYPE, jsonResponse, PROBLEM_CONTENT_TYPE, problemResponse } from './responses.js';
+export { createLogger, createRuntime, type Lifecycle, type Runtime } from './runtime.js';
+export { listen, type RunningService, type RunServiceOptions, runService } from './server.js';
+export { createService, type RequestGuard, type ServiceDefinition } from './service.js';
+export { zodIssuesToFieldErrors } from './zod-issues.js';

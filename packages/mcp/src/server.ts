@@ -1,0 +1,88 @@
+import {
+  createJsonRpcDispatcher,
+  JsonRpcError,
+  JsonRpcErrorCode,
+  type JsonRpcMethod,
+  quote,
+} from './jsonrpc.js';
+import { LATEST_PROTOCOL_VERSION, negotiateProtocolVersion } from './protocol.js';
+import { describeTool, indexTools, isPlainObject, toCallResult } from './tools.js';
+import type { McpServer, McpServerOptions, McpToolContext } from './types.js';
+
+function invalidParams(message: string, data?: unknown): JsonRpcError {
+  return new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Invalid params: ${message}`, data);
+}
+
+/** MCP params are always an object; absent params count as `{}`. */
+function paramsObject(params: unknown): Record<string, unknown> {
+  if (params === undefined) return {};
+  if (!isPlainObject(params)) throw invalidParams('params must be an object');
+  return params;
+}
+
+function logError(error: unknown, info: { method: string }): void {
+  console.error(`[mcp] unexpected error in ${info.method}:`, error);
+}
+
+/** A stateless MCP server: every message is answered on its own, with no session. */
+export function createMcpServer(options: McpServerOptions): McpServer {
+  const byName = indexTools(options.tools);
+  const names = [...byName.keys()].sort();
+  const tools = Object.freeze(names.map((name) => describeTool(byName.get(name)!)));
+
+  const methods: Record<string, JsonRpcMethod<McpToolContext>> = {
+    initialize(params) {
+      const { protocolVersion } = paramsObject(params);
+      if (typeof protocolVersion !== 'string') throw invalidParams('protocolVersion must be a string');
+      return {
+        protocolVersion: negotiateProtocolVersion(protocolVersion),
+        capabilities: { tools: { listChanged: false } },
+        serverInfo: { name: options.name, version: options.version },
+        ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+      };
+    },
+
+    ping(params) {
+      paramsObject(params);
+      return {};
+    },
+
+    'tools/list'(params) {
+      // Every tool fits on one page, so no cursor we could have issued exists.
+      if (paramsObject(params).cursor !== undefined) throw invalidParams('unknown cursor');
+      return { tools };
+    },
+
+    async 'tools/call'(params, context) {
+      const { name, arguments: args = {} } = paramsObject(params);
+      if (typeof name !== 'string') throw invalidParams('name must be a string');
+      const tool = byName.get(name);
+      if (tool === undefined) {
+        throw new JsonRpcError(
+          JsonRpcErrorCode.InvalidParams,
+          `Unknown tool ${quote(name)}; available tools: ${names.join(', ') || '(none)'}`,
+          { availableTools: names },
+        );
+      }
+      if (!isPlainObject(args)) throw invalidParams('arguments must be an object');
+      const outcome = await tool.call(args, { requestId: context.requestId });
+      return toCallResult(outcome);
+    },
+  };
+
+  const dispatcher = createJsonRpcDispatcher(methods, {
+    ignoreResponses: true,
+    onError: options.onError ?? logError,
+  });
+
+  return {
+    tools,
+    handleMessage: (message, context = {}) => dispatcher.dispatch(message, context),
+    info: () => ({
+      name: options.name,
+      version: options.version,
+      protocolVersion: LATEST_PROTOCOL_VERSION,
+      tools: [...names],
+    }),
+  };
+}

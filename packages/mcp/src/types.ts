@@ -1,0 +1,79 @@
+import type { Context } from 'hono';
+import type { JsonRpcId, JsonRpcReply } from './jsonrpc.js';
+
+export interface McpToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  idempotentHint?: boolean;
+  destructiveHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+export type McpToolOutcome = { ok: true; value: unknown } | { ok: false; message: string; data?: unknown };
+
+export interface McpToolContext {
+  /** The HTTP request id (X-Request-Id) when the call came over HTTP. */
+  requestId?: string;
+}
+
+export interface McpTool {
+  name: string;
+  title?: string;
+  description: string;
+  /** JSON Schema with root `type: "object"` and no `$schema` key. */
+  inputSchema: Record<string, unknown>;
+  /** JSON Schema with root `type: "object"` and no `$schema` key. */
+  outputSchema?: Record<string, unknown>;
+  annotations?: McpToolAnnotations;
+  /**
+   * Validates `args` itself. `{ ok: true, value }` carries the structured output (a JSON object);
+   * `{ ok: false, message }` reports invalid arguments or a domain error (a tool result with
+   * `isError: true`). A thrown exception becomes JSON-RPC -32603 with a generic message.
+   */
+  call(args: Record<string, unknown>, context: McpToolContext): Promise<McpToolOutcome> | McpToolOutcome;
+}
+
+/** A tool as listed by `tools/list`. */
+export interface McpToolDescriptor {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations: Required<Omit<McpToolAnnotations, 'title'>> & { title?: string };
+}
+
+export interface McpServerInfo {
+  name: string;
+  version: string;
+  protocolVersion: string;
+  /** Tool names, sorted. */
+  tools: string[];
+}
+
+export interface McpServerOptions {
+  name: string;
+  version: string;
+  instructions?: string;
+  tools: readonly McpTool[];
+  /**
+   * Allowed `Origin` header values (exact, case-insensitive; `"*"` allows any). Default: http(s) on
+   * localhost, 127.0.0.1 and [::1], any port. A predicate may be given instead.
+   */
+  allowedOrigins?: readonly string[] | ((origin: string) => boolean);
+  /** Parses the POST body text; default `JSON.parse`. A throw → -32700 carrying the error's message. */
+  parseJson?: (text: string) => unknown;
+  /** Reads the POST body as text; default `c.req.text()`. The host uses it to enforce its body limit (a throw propagates). */
+  readText?: (c: Context) => Promise<string>;
+  /** Request id passed to tools and put in problem bodies; default `c.get('requestId')` if a string. */
+  getRequestId?: (c: Context) => string | undefined;
+  /** Receives every unexpected exception (tool bugs); default logs to `console.error`. */
+  onError?: (error: unknown, info: { method: string; id?: JsonRpcId }) => void;
+}
+
+export interface McpServer {
+  /** The tools as listed by `tools/list`, sorted by name. */
+  readonly tools: readonly McpToolDescriptor[];
+  handleMessage(message: unknown, context?: McpToolContext): Promise<JsonRpcReply>;
+  info(): McpServerInfo;
+}

@@ -1,0 +1,49 @@
+// `npm test`: install if needed, build, then lint, typecheck and every test of every package.
+// Exits non-zero on any failure and closes with one summary line of the test counts.
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { build, ensureInstalled, root, turbo } from './workspace.mjs';
+
+const RESULTS = 'test-results.json';
+
+function packageDirs() {
+  return ['packages', 'services', 'bench'].flatMap((group) => {
+    const dir = join(root, group);
+    if (!existsSync(dir)) return [];
+    if (existsSync(join(dir, 'package.json'))) return [dir];
+    return readdirSync(dir)
+      .map((name) => join(dir, name))
+      .filter((path) => existsSync(join(path, 'package.json')));
+  });
+}
+
+ensureInstalled();
+build();
+
+const checks = turbo(['lint', 'typecheck']);
+for (const dir of packageDirs()) rmSync(join(dir, RESULTS), { force: true });
+const tests = turbo(
+  ['test'],
+  ['--concurrency=1', '--', '--reporter=dot', '--reporter=json', `--outputFile.json=${RESULTS}`],
+);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+console.log('');
+for (const dir of packageDirs()) {
+  const file = join(dir, RESULTS);
+  if (!existsSync(file)) continue;
+  const result = JSON.parse(readFileSync(file, 'utf8'));
+  const other = result.numPendingTests + (result.numTodoTests ?? 0);
+  console.log(
+    `  ${relative(root, dir).padEnd(24)} ${String(result.numPassedTests).padStart(5)} passed, ${result.numFailedTests} failed` +
+      `${other ? `, ${other} skipped` : ''} (${result.numTotalTestSuites} files)`,
+  );
+  passed += result.numPassedTests;
+  failed += result.numFailedTests;
+  skipped += other;
+}
+console.log(`\nlint + typecheck: ${checks === 0 ? 'passed' : 'FAILED'}`);
+console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(checks !== 0 || tests !== 0 || failed > 0 || passed === 0 ? 1 : 0);

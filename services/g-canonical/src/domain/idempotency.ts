@@ -1,0 +1,50 @@
+import { canonicalize, digest, type JsonValue, toBase64Url } from '@dus/core';
+import { project } from './projection.js';
+
+export const DEFAULT_KEY_LENGTH = 32;
+
+export interface IdempotencyKeyRequest {
+  value: JsonValue;
+  fields?: readonly string[] | undefined;
+  prefix?: string | undefined;
+  length?: number | undefined;
+}
+
+export interface IdempotencyKeyResult {
+  key: string;
+  /** RFC 8941 sf-string, ready for an `Idempotency-Key` header. */
+  header: string;
+  algorithm: 'sha-256';
+  encoding: 'base64url';
+  length: number;
+  prefix: string;
+  fields: string[] | null;
+  missing_fields: string[];
+  collision_bits: number;
+}
+
+/** RFC 8941 §3.3.3 sf-string: printable ASCII, with `"` and `\` escaped. */
+export function toSfString(text: string): string {
+  return `"${text.replace(/[\\"]/g, (ch) => `\\${ch}`)}"`;
+}
+
+/** Key = prefix + the first `length` characters of base64url(SHA-256(UTF-8(JCS(projected value)))). */
+export function idempotencyKey(request: IdempotencyKeyRequest): IdempotencyKeyResult {
+  const length = request.length ?? DEFAULT_KEY_LENGTH;
+  const prefix = request.prefix ?? '';
+  const projection = request.fields ? project(request.value, request.fields) : undefined;
+  const hashed = digest('sha-256', canonicalize(projection ? projection.value : request.value));
+  const key = prefix + toBase64Url(hashed).slice(0, length);
+  return {
+    key,
+    header: toSfString(key),
+    algorithm: 'sha-256',
+    encoding: 'base64url',
+    length,
+    prefix,
+    fields: projection ? projection.fields : null,
+    missing_fields: projection ? projection.missing : [],
+    // Each base64url character carries 6 bits; SHA-256 has 256 in all.
+    collision_bits: Math.min(length * 6, 256),
+  };
+}

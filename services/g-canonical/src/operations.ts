@@ -1,0 +1,219 @@
+import { canonicalize, defineOperation, type JsonValue, parseJsonPointer, z } from '@dus/core';
+import { DEFAULT_KEY_LENGTH, DIGEST_ALGORITHMS, digestOf, idempotencyKey } from './domain/index.js';
+
+const jsonValue = z
+  .unknown()
+  .refine((input) => input !== undefined, {
+    message: 'is required (any JSON value, including null)',
+    params: { code: 'required' },
+  })
+  .transform((input) => input as JsonValue)
+  .openapi({
+    description: 'Any JSON value (object, array, string, number, boolean or null), parsed as strict I-JSON.',
+  });
+
+const algorithm = z
+  .enum(DIGEST_ALGORITHMS)
+  .default('sha-256')
+  .openapi({ description: 'Digest algorithm (default sha-256).' });
+
+const digestFields = {
+  hex: z.string(),
+  base64: z.string(),
+  base64url: z.string().openapi({ description: 'base64url without padding' }),
+  content_digest: z
+    .string()
+    .nullable()
+    .openapi({
+      description: 'RFC 9530 Content-Digest member; null for sha-384 (not in the RFC 9530 registry).',
+    }),
+  warnings: z.array(z.string()),
+};
+
+export const canonicalizeOperation = defineOperation({
+  name: 'canonicalize',
+  summary: 'Canonicalize JSON (RFC 8785 JCS)',
+  description:
+    'Returns the RFC 8785 canonical form of `value`: members sorted by UTF-16 code units, no whitespace, minimal string escapes, ECMAScript number formatting. The body is parsed as strict I-JSON: duplicate names, lone surrogates and numbers that would lose their value are rejected.',
+  tags: ['canonical'],
+  method: 'POST',
+  path: '/v1/canonicalize',
+  input: z.strictObject({ value: jsonValue }),
+  output: z.object({
+    canonical: z.string(),
+    bytes: z.number().int().openapi({ description: 'UTF-8 length of `canonical`' }),
+  }),
+  errors: [
+    {
+      status: 422,
+      code: 'duplicate_key',
+      description: 'A member name appears twice in one object (compared after unescaping).',
+    },
+    { status: 422, code: 'invalid_unicode', description: 'A `\\u` escape leaves a lone surrogate.' },
+    {
+      status: 422,
+      code: 'number_out_of_range',
+      description:
+        'A number overflows, underflows to 0, or is an integer beyond 2^53 that a double cannot hold (send it as a string).',
+    },
+  ],
+  example: { input: { value: { b: 2, a: 1 } }, output: { canonical: '{"a":1,"b":2}', bytes: 13 } },
+  handler: ({ value }) => {
+    const canonical = canonicalize(value);
+    return { canonical, bytes: Buffer.byteLength(canonical, 'utf8') };
+  },
+});
+
+export const digestOperation = defineOperation({
+  name: 'digest',
+  summary: 'SHA-2 digest of canonical JSON or of raw text',
+  description:
+    'With `value`: digest of the UTF-8 of its RFC 8785 canonical form. With `text`: digest of the UTF-8 of the string exactly as given (not parsed, not normalised). Returns hex, base64, base64url and the RFC 9530 `Content-Digest` field value.',
+  tags: ['canonical'],
+  method: 'POST',
+  path: '/v1/digest',
+  input: z
+    .strictObject({
+      value: jsonValue.optional(),
+      text: z.string().optional().openapi({ description: 'Raw text to digest as UTF-8 bytes, as given.' }),
+      algorithm,
+    })
+    .superRefine((input, ctx) => {
+      const hasValue = input.value !== undefined;
+      const hasText = input.text !== undefined;
+      if (hasValue === hasText) {
+        ctx.addIssue({
+          code: 'custom',
+          path: hasValue ? ['text'] : ['value'],
+          message: hasValue
+            ? 'give either "value" or "text", not both'
+            : 'give either "value" (any JSON) or "text" (a string)',
+          params: { code: hasValue ? 'conflicting_fields' : 'missing_field' },
+        });
+      }
+    }),
+  output: z.object({
+    algorithm: z.enum(DIGEST_ALGORITHMS),
+    input: z.enum(['value', 'text']),
+    bytes: z.number().int().openapi({ description: 'Number of bytes digested' }),
+    ...digestFields,
+  }),
+  errors: [
+    { status: 422, code: 'duplicate_key', description: 'A member name appears twice in one object.' },
+    { status: 422, code: 'invalid_unicode', description: 'A `\\u` escape leaves a lone surrogate.' },
+    {
+      status: 422,
+      code: 'number_out_of_range',
+      description: 'A number cannot be represented exactly enough to digest.',
+    },
+  ],
+  example: {
+    input: { text: '{"hello": "world"}', algorithm: 'sha-256' },
+    output: {
+      algorithm: 'sha-256',
+      input: 'text',
+      bytes: 18,
+      hex: '5f8f04f6a3a892aaabbddb6cf273894493773960d4a325b105fee46eef4304f1',
+      base64: 'X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=',
+      base64url: 'X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE',
+      content_digest: 'sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:',
+      warnings: [],
+    },
+  },
+  handler: (input) => {
+    const source = input.text !== undefined ? ('text' as const) : ('value' as const);
+    const bytes = source === 'text' ? input.text! : canonicalize(input.value as JsonValue);
+    const { algorithm: used, ...rest } = digestOf(bytes, input.algorithm);
+    return { algorithm: used, input: source, ...rest };
+  },
+});
+
+const pointerOrName = z.string().superRefine((field, ctx) => {
+  if (!field.startsWith('/')) return;
+  try {
+    parseJsonPointer(field);
+  } catch (error) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `is not a valid JSON Pointer: ${(error as Error).message}`,
+      params: { code: 'invalid_pointer' },
+    });
+  }
+});
+
+export const idempotencyKeyOperation = defineOperation({
+  name: 'idempotency_key',
+  summary: 'Stable idempotency key for a JSON request',
+  description:
+    "Key = `prefix` + the first `length` characters of base64url(SHA-256(JCS(projected value))). Without `fields` the projection is `value` itself, so the key can be reproduced from `/v1/digest`. `fields` selects top-level member names, or RFC 6901 pointers when they start with `/`; containers on a pointer's way are rebuilt as objects keyed by the pointer tokens; missing members are omitted; order and duplicates in `fields` do not change the key.",
+  tags: ['idempotency'],
+  method: 'POST',
+  path: '/v1/idempotency-key',
+  input: z.strictObject({
+    value: jsonValue,
+    fields: z
+      .array(pointerOrName)
+      .min(1)
+      .max(256)
+      .refine((fields) => new Set(fields).size <= 64, { message: 'at most 64 distinct fields' })
+      .optional()
+      .openapi({
+        description: '1–64 distinct member names or JSON Pointers',
+        example: ['amount', '/customer/id'],
+      }),
+    prefix: z
+      .string()
+      .max(64)
+      .regex(/^[A-Za-z0-9_.:-]*$/, 'may only contain A-Z a-z 0-9 _ . : -')
+      .default('')
+      .openapi({ example: 'pay_' }),
+    length: z
+      .number()
+      .int()
+      .min(16)
+      .max(43)
+      .default(DEFAULT_KEY_LENGTH)
+      .openapi({ description: 'Characters of base64url kept (16–43)' }),
+  }),
+  output: z.object({
+    key: z.string(),
+    header: z.string().openapi({ description: 'RFC 8941 sf-string form for an Idempotency-Key header' }),
+    algorithm: z.literal('sha-256'),
+    encoding: z.literal('base64url'),
+    length: z.number().int(),
+    prefix: z.string(),
+    fields: z.array(z.string()).nullable(),
+    missing_fields: z.array(z.string()),
+    collision_bits: z.number().int(),
+  }),
+  errors: [
+    {
+      status: 422,
+      code: 'fields_not_applicable',
+      description: '`fields` was given but `value` is not an object.',
+    },
+    { status: 422, code: 'duplicate_key', description: 'A member name appears twice in one object.' },
+    {
+      status: 422,
+      code: 'number_out_of_range',
+      description: 'A number cannot be represented exactly enough to hash.',
+    },
+  ],
+  example: {
+    input: { value: { amount: 500, currency: 'USD' }, prefix: 'pay_' },
+    output: {
+      key: 'pay_z84h9CNeqHOIgMT3f30FxGbaLpkmPm1m',
+      header: '"pay_z84h9CNeqHOIgMT3f30FxGbaLpkmPm1m"',
+      algorithm: 'sha-256',
+      encoding: 'base64url',
+      length: 32,
+      prefix: 'pay_',
+      fields: null,
+      missing_fields: [],
+      collision_bits: 192,
+    },
+  },
+  handler: (input) => idempotencyKey(input),
+});
+
+export const operations = [canonicalizeOperation, digestOperation, idempotencyKeyOperation];

@@ -1,0 +1,46 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { BASE, get } from './helpers.js';
+
+describe('OpenAPI document', async () => {
+  const res = await get('/openapi.json');
+  const document = JSON.parse(res.text);
+
+  it('validates as OpenAPI 3.1 with info.version = 1.1.0', async () => {
+    expect(res.status).toBe(200);
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.version).toBe('1.1.0');
+    const validator = new Validator();
+    const result = await validator.validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('lists every route with its error responses and examples', () => {
+    const paths = Object.keys(document.paths).sort();
+    expect(paths).toEqual(
+      [
+        '/v1/canonicalize',
+        '/v1/digest',
+        '/v1/idempotency-key',
+        '/health',
+        '/version',
+        '/openapi.json',
+        '/docs',
+        '/mcp',
+      ]
+        .map((path) => `${BASE}${path}`)
+        .sort(),
+    );
+    for (const path of ['/v1/canonicalize', '/v1/digest', '/v1/idempotency-key']) {
+      const post = document.paths[`${BASE}${path}`].post;
+      expect(Object.keys(post.responses).sort()).toEqual(['200', '400', '413', '415', '422', '500']);
+      expect(post.responses['422'].content['application/problem+json'].schema.$ref).toBe(
+        '#/components/schemas/Problem',
+      );
+      expect(post.requestBody.content['application/json'].example).toBeDefined();
+    }
+    expect(document.paths[`${BASE}/mcp`].get.responses['405']).toBeDefined();
+  });
+});
