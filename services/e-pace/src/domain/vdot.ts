@@ -1,0 +1,65 @@
+import { domainError } from './errors.js';
+
+/**
+ * Jack Daniels and Jimmy Gilbert, "Oxygen Power: Performance Tables for Distance Runners" (1979), as used
+ * in Daniels' Running Formula: v in metres per minute, t in minutes.
+ */
+export const VDOT_MIN = 20;
+export const VDOT_MAX = 90;
+
+/** Oxygen cost (ml/kg/min) of running at v m/min: VO2(v) = −4.60 + 0.182258·v + 0.000104·v². */
+export function vo2AtSpeed(metersPerMinute: number): number {
+  return -4.6 + 0.182258 * metersPerMinute + 0.000104 * metersPerMinute * metersPerMinute;
+}
+
+/** Fraction of VO2max sustainable for t minutes: F(t) = 0.8 + 0.1894393·e^(−0.012778·t) + 0.2989558·e^(−0.1932605·t). */
+export function sustainableFraction(minutes: number): number {
+  return 0.8 + 0.1894393 * Math.exp(-0.012778 * minutes) + 0.2989558 * Math.exp(-0.1932605 * minutes);
+}
+
+/** VDOT = VO2(d/t) / F(t), unrounded. */
+export function vdotOf(distanceM: number, timeS: number): number {
+  const minutes = timeS / 60;
+  return vo2AtSpeed(distanceM / minutes) / sustainableFraction(minutes);
+}
+
+/** The speed (m/min) whose oxygen cost is `vo2`: the positive root of the VO2(v) quadratic. */
+export function speedAtVo2(vo2: number): number {
+  const a = 0.000104;
+  const b = 0.182258;
+  const c = -4.6 - vo2;
+  return (-b + Math.sqrt(b * b - 4 * a * c)) / (2 * a);
+}
+
+/** Daniels' "p %" speed in m/min: VO2(v) = p · VDOT, with p as a fraction (0.88 for 88 %). */
+export function speedAtFraction(vdot: number, fraction: number): number {
+  return speedAtVo2(fraction * vdot);
+}
+
+// VDOT(d, t) is strictly decreasing in t on this bracket for every distance of 1 m to 1000 km (checked in
+// the tests), and every VDOT of 20–90 is reached inside it.
+const BRACKET_LO_S = 1e-3;
+const BRACKET_HI_S = 1e8;
+const TOLERANCE_S = 1e-4;
+const MAX_ITERATIONS = 100;
+
+/** Time (s) at `distanceM` metres that yields `vdot`, by bisection to 0.0001 s. */
+export function equivalentTime(vdot: number, distanceM: number): number {
+  let lo = BRACKET_LO_S;
+  let hi = BRACKET_HI_S;
+  for (let i = 0; i < MAX_ITERATIONS && hi - lo > TOLERANCE_S; i++) {
+    const mid = (lo + hi) / 2;
+    if (vdotOf(distanceM, mid) > vdot) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+/** Refuses a VDOT outside 20–90 (compared at the reported 2-decimal precision). */
+export function checkVdot(vdot: number, source: 'given' | 'computed'): void {
+  const shown = Math.round(vdot * 100) / 100;
+  if (shown >= VDOT_MIN && shown <= VDOT_MAX) return;
+  const what =
+    source === 'given' ? `vdot ${vdot}` : `the performance gives a VDOT of ${shown.toFixed(2)}, which`;
+  throw domainError('vdot_out_of_range', `${what} is outside the valid range ${VDOT_MIN}–${VDOT_MAX}`);
+}
