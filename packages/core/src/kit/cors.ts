@@ -11,25 +11,26 @@ export function allowedCorsOrigin(
   return config.corsOrigins.includes(origin) ? origin : undefined;
 }
 
-export function applyCorsHeaders(headers: Headers, allowOrigin: string): void {
-  headers.set('Access-Control-Allow-Origin', allowOrigin);
-  headers.set('Access-Control-Expose-Headers', EXPOSED);
-  if (allowOrigin !== '*') headers.append('Vary', 'Origin');
+export function corsHeaders(allowOrigin: string): Record<string, string> {
+  return {
+    'Access-Control-Allow-Origin': allowOrigin,
+    'Access-Control-Expose-Headers': EXPOSED,
+    ...(allowOrigin === '*' ? {} : { Vary: 'Origin' }),
+  };
 }
 
 export function preflightResponse(
   allowOrigin: string | undefined,
   requestHeaders: string | undefined,
 ): Response {
-  const headers = new Headers({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  const headers: Record<string, string> = {};
   if (allowOrigin !== undefined) {
-    applyCorsHeaders(headers, allowOrigin);
-    headers.set('Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS');
-    headers.set(
-      'Access-Control-Allow-Headers',
-      requestHeaders ?? 'Content-Type, Authorization, X-API-Key, X-Request-Id, MCP-Protocol-Version',
-    );
-    headers.set('Access-Control-Max-Age', '600');
+    Object.assign(headers, corsHeaders(allowOrigin), {
+      'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
+      'Access-Control-Allow-Headers':
+        requestHeaders ?? 'Content-Type, Authorization, X-API-Key, X-Request-Id, MCP-Protocol-Version',
+      'Access-Control-Max-Age': '600',
+    });
   }
   return new Response(null, { status: 204, headers });
 }

@@ -3,19 +3,44 @@ import { ProblemError } from '../errors.js';
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
-export function jsonResponse(value: unknown, status = 200): Response {
-  return new Response(JSON.stringify(value), { status, headers: { 'Content-Type': JSON_CONTENT_TYPE } });
+/** Headers every response of a request carries (request id, nosniff, no-store, CORS). */
+export type BaseHeaders = Record<string, string>;
+
+const complete = new WeakSet<Response>();
+
+/**
+ * Builds a response that already carries the request's base headers. Setting them up front, as a
+ * plain object, lets @hono/node-server write the head directly instead of materialising a Headers
+ * object afterwards; `hasBaseHeaders` tells the middleware it has nothing left to add.
+ */
+export function send(
+  body: ConstructorParameters<typeof Response>[0],
+  status: number,
+  base: BaseHeaders | undefined,
+  headers: Record<string, string>,
+): Response {
+  const response = new Response(body, { status, headers: base ? { ...base, ...headers } : headers });
+  if (base) complete.add(response);
+  return response;
+}
+
+export const hasBaseHeaders = (response: Response) => complete.has(response);
+
+export function jsonResponse(value: unknown, status = 200, base?: BaseHeaders): Response {
+  return send(JSON.stringify(value), status, base, { 'Content-Type': JSON_CONTENT_TYPE });
 }
 
 export function problemResponse(
   error: ProblemError,
   requestId: string,
   extensions?: Record<string, unknown>,
+  base?: BaseHeaders,
 ): Response {
   const body = { ...error.toProblem(), request_id: requestId, ...extensions };
-  const headers = new Headers({ 'Content-Type': PROBLEM_CONTENT_TYPE });
-  for (const [name, value] of Object.entries(error.headers ?? {})) headers.set(name, value);
-  return new Response(JSON.stringify(body), { status: error.status, headers });
+  return send(JSON.stringify(body), error.status, base, {
+    'Content-Type': PROBLEM_CONTENT_TYPE,
+    ...error.headers,
+  });
 }
 
 export const notFound = (path: string) =>

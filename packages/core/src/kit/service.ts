@@ -5,18 +5,20 @@ import { isProblemError, type ProblemError, validationFailed } from '../errors.j
 import { parseStrictJson } from '../json/index.js';
 import { isJsonMediaType, mediaType, parseJsonBody, readBody } from './body.js';
 import type { ServiceConfig } from './config.js';
-import { allowedCorsOrigin, applyCorsHeaders, preflightResponse } from './cors.js';
+import { allowedCorsOrigin, corsHeaders, preflightResponse } from './cors.js';
 import { DOCS_ASSETS, docsAsset, docsPage } from './docs.js';
 import { operationTool } from './mcp-tools.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { type OperationDefinition, operationMethods } from './operation.js';
 import {
+  type BaseHeaders,
+  hasBaseHeaders,
   internalError,
   JSON_CONTENT_TYPE,
-  jsonResponse,
   methodNotAllowed,
   notFound,
   problemResponse,
+  send,
   unsupportedMediaType,
 } from './responses.js';
 import { createRuntime, type Runtime } from './runtime.js';
@@ -49,7 +51,10 @@ export interface ServiceDefinition {
   guard?: RequestGuard;
 }
 
-type Variables = { requestId: string; route: string | undefined };
+export type ServiceVariables = { requestId: string; route: string | undefined; baseHeaders: BaseHeaders };
+type Variables = ServiceVariables;
+/** The Hono app a service is. */
+export type ServiceApp = Hono<{ Variables: ServiceVariables }>;
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:@-]{1,128}$/;
 const OPENAPI_VERSIONS = { '3.0.3': '3.0.3', '3.1': '3.1.0' } as const;
@@ -66,14 +71,16 @@ export function createService(
   definition: ServiceDefinition,
   config: ServiceConfig,
   runtime: Runtime = createRuntime(config, definition.name, definition.version),
-): Hono<{ Variables: Variables }> {
+): ServiceApp {
   const app = new Hono<{ Variables: Variables }>();
   const base = definition.basePath ?? '';
   const opsBase = definition.operationsBasePath ?? base;
   const { logger, lifecycle } = runtime;
   const allowByPath = new Map<string, Set<string>>();
-  const toProblemResponse = (error: ProblemError, requestId: string) =>
-    problemResponse(error, requestId, definition.problemExtensions);
+  const toProblemResponse = (error: ProblemError, c: Context<{ Variables: Variables }>) =>
+    problemResponse(error, c.get('requestId') ?? randomUUID(), definition.problemExtensions, c.get('baseHeaders'));
+  const sendJson = (c: Context<{ Variables: Variables }>, body: string, status = 200) =>
+    send(body, status, c.get('baseHeaders'), { 'Content-Type': JSON_CONTENT_TYPE });
 
   const route = (
     method: string,
@@ -97,16 +104,25 @@ export function createService(
     c.set('requestId', requestId);
     const origin = c.req.header('origin');
     const corsOrigin = origin === undefined ? undefined : allowedCorsOrigin(config, origin);
+    const baseHeaders: BaseHeaders = {
+      'X-Request-Id': requestId,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+      ...(corsOrigin === undefined ? {} : corsHeaders(corsOrigin)),
+    };
+    c.set('baseHeaders', baseHeaders);
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined) {
       c.res = preflightResponse(corsOrigin, c.req.header('access-control-request-headers'));
     } else {
       await next();
     }
-    const headers = c.res.headers;
-    headers.set('X-Request-Id', requestId);
-    headers.set('X-Content-Type-Options', 'nosniff');
-    if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
-    if (corsOrigin !== undefined) applyCorsHeaders(headers, corsOrigin);
+    if (!hasBaseHeaders(c.res)) {
+      // A response built elsewhere (MCP handler, custom renderers, preflight): add what it lacks.
+      const headers = c.res.headers;
+      for (const [name, value] of Object.entries(baseHeaders)) {
+        if (name !== 'Cache-Control' || !headers.has(name)) headers.set(name, value);
+      }
+    }
     if (logger.isLevelEnabled('info')) {
       logger.info(
         {
@@ -123,16 +139,15 @@ export function createService(
   });
 
   app.onError((error, c) => {
-    const requestId = c.get('requestId') ?? randomUUID();
-    if (isProblemError(error)) return toProblemResponse(error, requestId);
+    if (isProblemError(error)) return toProblemResponse(error, c);
     logger.error(
-      { req_id: requestId, err: { name: error.name, message: error.message, stack: error.stack } },
+      { req_id: c.get('requestId'), err: { name: error.name, message: error.message, stack: error.stack } },
       'unhandled error',
     );
-    return toProblemResponse(internalError(), requestId);
+    return toProblemResponse(internalError(), c);
   });
 
-  app.notFound((c) => toProblemResponse(notFound(c.req.path), c.get('requestId')));
+  app.notFound((c) => toProblemResponse(notFound(c.req.path), c));
 
   for (const op of definition.operations) registerOperation(op);
 
@@ -169,9 +184,15 @@ export function createService(
         const parsed = op.input.safeParse(raw);
         if (!parsed.success) throw validationFailed(zodIssuesToFieldErrors(parsed.error));
         const output = await op.handler(parsed.data, { requestId: c.get('requestId'), via: 'rest' });
-        const response = op.render ? op.render(output, c) : jsonResponse(output);
-        if (op.cacheControl) response.headers.set('Cache-Control', op.cacheControl);
-        return response;
+        if (op.render) {
+          const rendered = op.render(output, c);
+          if (op.cacheControl) rendered.headers.set('Cache-Control', op.cacheControl);
+          return rendered;
+        }
+        return send(JSON.stringify(output), 200, c.get('baseHeaders'), {
+          'Content-Type': JSON_CONTENT_TYPE,
+          ...(op.cacheControl ? { 'Cache-Control': op.cacheControl } : {}),
+        });
       });
     }
   }
@@ -192,9 +213,7 @@ export function createService(
       version: definition.version,
       uptime_s: Math.floor((Date.now() - lifecycle.startedAt) / 1000),
     };
-    return c.body(JSON.stringify(body), lifecycle.draining ? 503 : 200, {
-      'Content-Type': JSON_CONTENT_TYPE,
-    });
+    return sendJson(c, JSON.stringify(body), lifecycle.draining ? 503 : 200);
   });
 
   const versionBody = JSON.stringify({
@@ -204,7 +223,7 @@ export function createService(
     mcp_protocol: LATEST_PROTOCOL_VERSION,
     ...definition.info,
   });
-  route('GET', `${base}/version`, (c) => c.body(versionBody, 200, { 'Content-Type': JSON_CONTENT_TYPE }));
+  route('GET', `${base}/version`, (c) => sendJson(c, versionBody));
 
   const rootBody = JSON.stringify({
     name: definition.name,
@@ -222,9 +241,9 @@ export function createService(
       })),
     ),
   });
-  route('GET', base === '' ? '/' : base, (c) => c.body(rootBody, 200, { 'Content-Type': JSON_CONTENT_TYPE }));
+  route('GET', base === '' ? '/' : base, (c) => sendJson(c, rootBody));
   if (base !== '')
-    route('GET', `${base}/`, (c) => c.body(rootBody, 200, { 'Content-Type': JSON_CONTENT_TYPE }));
+    route('GET', `${base}/`, (c) => sendJson(c, rootBody));
 
   let openapiBody: string | undefined;
   route('GET', `${base}/openapi.json`, (c) => {
@@ -241,7 +260,7 @@ export function createService(
         ...(definition.info ? { info: definition.info } : {}),
       }),
     );
-    return c.body(openapiBody, 200, { 'Content-Type': JSON_CONTENT_TYPE });
+    return sendJson(c, openapiBody);
   });
 
   const docsHtml = docsPage(definition.title, `${base}/docs`, `${base}/openapi.json`);

@@ -1,0 +1,25 @@
+export {
+  FAILURE_REASONS,
+  type FieldDescription,
+  HINT_DESCRIPTIONS,
+  HINTS,
+  REASON_DESCRIPTIONS,
+  VERIFY_ERROR_CODES,
+  VERIFY_FIELDS,
+} from './fields.js';
+export { listPlatforms, PLATFORMS, PLATFORMS_BY_NAME, platformInfo } from './platforms/index.js';
+export {
+  type FailureReason,
+  GENERIC_ALGORITHMS,
+  type GenericAlgorithm,
+  type Hint,
+  PLATFORM_NAMES,
+  type PlatformDescriptor,
+  type PlatformInfo,
+  type PlatformName,
+  TEXT_ENCODINGS,
+  type VerifyInput,
+  type VerifyResult,
+} from './types.js';
+export { MAX_SECRETS } from './validate.js';
+export { type VerifyOptions, verifyWebhook } from './verify.js';

@@ -1,0 +1,92 @@
+import { createPublicKey, type KeyObject, X509Certificate } from 'node:crypto';
+import { fromBase64 } from '@dus/core';
+import { invalidPublicKey } from './errors.js';
+
+const PEM_LABEL = /^-----BEGIN ([A-Z0-9 ]+)-----/;
+
+function pemLabel(text: string): string | null {
+  return PEM_LABEL.exec(text)?.[1] ?? null;
+}
+
+function tryPublicKey(create: () => KeyObject): KeyObject | undefined {
+  try {
+    return create();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A PEM `PUBLIC KEY`, or the bare base64 DER SubjectPublicKeyInfo dashboards show; `undefined` if neither. */
+function readSpki(text: string): KeyObject | undefined {
+  if (pemLabel(text) === 'PUBLIC KEY')
+    return tryPublicKey(() => createPublicKey({ key: text, format: 'pem' }));
+  if (pemLabel(text) !== null) return undefined;
+  const der = fromBase64(text.replace(/\s+/g, ''));
+  if (der === undefined || der.byteLength === 0) return undefined;
+  return tryPublicKey(() => createPublicKey({ key: der, format: 'der', type: 'spki' }));
+}
+
+function rejectPrivateKey(field: 'public_key' | 'cert', text: string): void {
+  if (pemLabel(text)?.includes('PRIVATE KEY')) {
+    throw invalidPublicKey(field, 'is a private key; pass the public key (never share the private one)');
+  }
+}
+
+/** SendGrid's verification key: EC P-256 only. */
+export function parseP256PublicKey(text: string): KeyObject {
+  const trimmed = text.trim();
+  rejectPrivateKey('public_key', trimmed);
+  const key = readSpki(trimmed);
+  if (key === undefined) {
+    throw invalidPublicKey('public_key', 'must be a PEM public key or a base64 DER SubjectPublicKeyInfo');
+  }
+  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
+    throw invalidPublicKey('public_key', 'must be an EC P-256 (prime256v1) public key');
+  }
+  return key;
+}
+
+export interface SigningCertificate {
+  key: KeyObject;
+  /** Validity period in unix seconds, when a certificate (not a bare key) was given. */
+  validFromS: number | null;
+  validToS: number | null;
+}
+
+/** PayPal's signing certificate (PEM `CERTIFICATE`), or its RSA public key (PEM or base64 DER). */
+export function parseRsaCertificate(text: string): SigningCertificate {
+  const trimmed = text.trim();
+  rejectPrivateKey('cert', trimmed);
+  let parsed: SigningCertificate | undefined;
+  if (pemLabel(trimmed) === 'CERTIFICATE') {
+    try {
+      const certificate = new X509Certificate(trimmed);
+      parsed = {
+        key: certificate.publicKey,
+        validFromS: Date.parse(certificate.validFrom) / 1000,
+        validToS: Date.parse(certificate.validTo) / 1000,
+      };
+    } catch {
+      parsed = undefined;
+    }
+  } else {
+    const key = readSpki(trimmed);
+    parsed = key && { key, validFromS: null, validToS: null };
+  }
+  if (parsed === undefined) throw invalidPublicKey('cert', 'must be a PEM certificate or an RSA public key');
+  if (parsed.key.asymmetricKeyType !== 'rsa') throw invalidPublicKey('cert', 'must hold an RSA public key');
+  return parsed;
+}
+
+/** Structural check of a DER ECDSA signature: SEQUENCE { INTEGER r, INTEGER s }, each 1–33 bytes. */
+export function isDerEcdsaSignature(bytes: Uint8Array): boolean {
+  if (bytes.length < 8 || bytes.length > 72 || bytes[0] !== 0x30 || bytes[1] !== bytes.length - 2)
+    return false;
+  let offset = 2;
+  for (let part = 0; part < 2; part++) {
+    const length = bytes[offset + 1];
+    if (bytes[offset] !== 0x02 || length === undefined || length < 1 || length > 33) return false;
+    offset += 2 + length;
+  }
+  return offset === bytes.length;
+}

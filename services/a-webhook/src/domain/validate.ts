@@ -1,0 +1,194 @@
+import type { ProblemFieldError } from '@dus/core';
+import { invalidFields, missingFields, unknownPlatform } from './errors.js';
+import {
+  GENERIC_ALGORITHMS,
+  type GenericAlgorithm,
+  PAYPAL_MODES,
+  type PaypalMode,
+  PLATFORM_NAMES,
+  type PlatformDescriptor,
+  type PlatformName,
+  TEXT_ENCODINGS,
+  type TextEncoding,
+  type VerifyField,
+  type VerifyInput,
+  type VerifyRequest,
+} from './types.js';
+
+export const MAX_SECRETS = 10;
+
+const STRING_FIELDS = [
+  'payload',
+  'signature',
+  'url',
+  'content_type',
+  'public_key',
+  'cert',
+  'transmission_id',
+  'transmission_time',
+  'webhook_id',
+] as const;
+
+type Fields = Record<string, unknown>;
+
+function isPlatformName(value: unknown): value is PlatformName {
+  return typeof value === 'string' && (PLATFORM_NAMES as readonly string[]).includes(value);
+}
+
+/** The platform named by the input; 400 when it is absent or unknown. */
+export function parsePlatform(input: VerifyInput): PlatformName {
+  const value: unknown = (input as unknown as Fields).platform;
+  if (value === undefined || value === null) throw missingFields(['platform'], null, null);
+  const name = typeof value === 'string' ? value.trim().toLowerCase() : value;
+  if (!isPlatformName(name)) throw unknownPlatform();
+  return name;
+}
+
+function present(fields: Fields, name: string): boolean {
+  return fields[name] !== undefined && fields[name] !== null;
+}
+
+function stringOrNull(fields: Fields, name: string, errors: ProblemFieldError[]): string | null {
+  const value = fields[name];
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return value;
+  errors.push({ path: `/${name}`, code: 'invalid_type', message: 'must be a string' });
+  return null;
+}
+
+function parseSecrets(value: unknown, errors: ProblemFieldError[]): string[] {
+  if (value === undefined || value === null) return [];
+  const list = typeof value === 'string' ? [value] : value;
+  if (!Array.isArray(list)) {
+    errors.push({
+      path: '/secret',
+      code: 'invalid_type',
+      message: 'must be a string or an array of strings',
+    });
+    return [];
+  }
+  if (list.length < 1 || list.length > MAX_SECRETS) {
+    errors.push({
+      path: '/secret',
+      code: 'invalid_length',
+      message: `must hold 1 to ${MAX_SECRETS} secrets`,
+    });
+    return [];
+  }
+  const secrets: string[] = [];
+  list.forEach((item: unknown, index) => {
+    const path = typeof value === 'string' ? '/secret' : `/secret/${index}`;
+    if (typeof item !== 'string') errors.push({ path, code: 'invalid_type', message: 'must be a string' });
+    else if (item === '') errors.push({ path, code: 'too_small', message: 'must not be empty' });
+    else secrets.push(item);
+  });
+  return secrets;
+}
+
+function parseTimestamp(value: unknown, errors: ProblemFieldError[]): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  errors.push({ path: '/timestamp', code: 'invalid_type', message: 'must be a string or a number' });
+  return null;
+}
+
+function isHttpUrl(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const protocol = new URL(text).protocol;
+  return protocol === 'https:' || protocol === 'http:';
+}
+
+function oneOf<T extends string>(
+  fields: Fields,
+  name: string,
+  allowed: readonly T[],
+  errors: ProblemFieldError[],
+): T | null {
+  const text = stringOrNull(fields, name, errors);
+  if (text === null) return null;
+  const normalized = text.trim().toLowerCase().replace(/-/g, '');
+  const found = allowed.find((option) => option.toLowerCase().replace(/-/g, '') === normalized);
+  if (found === undefined) {
+    errors.push({
+      path: `/${name}`,
+      code: 'invalid_value',
+      message: `must be one of: ${allowed.join(', ')}`,
+    });
+    return null;
+  }
+  return found;
+}
+
+function nonNegative(
+  fields: Fields,
+  name: string,
+  integer: boolean,
+  errors: ProblemFieldError[],
+): number | null {
+  const value = fields[name];
+  if (value === undefined || value === null) return null;
+  const ok = typeof value === 'number' && Number.isFinite(value) && value >= 0;
+  if (ok && (!integer || Number.isSafeInteger(value))) return value;
+  const expected = integer ? 'an integer ≥ 0' : 'a number ≥ 0 (unix seconds)';
+  errors.push({ path: `/${name}`, code: 'invalid_value', message: `must be ${expected}` });
+  return null;
+}
+
+/** Checks the types and ranges of every field; 400 `validation_failed` naming every offending one. */
+export function parseRequest(input: VerifyInput, platform: PlatformName): VerifyRequest {
+  const fields = input as unknown as Fields;
+  const errors: ProblemFieldError[] = [];
+  const strings: Record<(typeof STRING_FIELDS)[number], string | null> = {
+    payload: null,
+    signature: null,
+    url: null,
+    content_type: null,
+    public_key: null,
+    cert: null,
+    transmission_id: null,
+    transmission_time: null,
+    webhook_id: null,
+  };
+  for (const name of STRING_FIELDS) strings[name] = stringOrNull(fields, name, errors);
+  if (strings.url !== null && !isHttpUrl(strings.url)) {
+    errors.push({ path: '/url', code: 'invalid_url', message: 'must be an absolute http(s) URL' });
+  }
+  const mode: PaypalMode | null = oneOf(fields, 'mode', PAYPAL_MODES, errors);
+  if (present(fields, 'mode') && platform !== 'paypal') {
+    errors.push({ path: '/mode', code: 'not_allowed', message: 'mode is only used by platform paypal' });
+  }
+  const request: VerifyRequest = {
+    platform,
+    ...strings,
+    payload: strings.payload ?? '',
+    signature: strings.signature ?? '',
+    secrets: parseSecrets(fields.secret, errors),
+    timestamp: parseTimestamp(fields.timestamp, errors),
+    mode,
+    algo: oneOf<GenericAlgorithm>(fields, 'algo', GENERIC_ALGORITHMS, errors),
+    encoding: oneOf<TextEncoding>(fields, 'encoding', TEXT_ENCODINGS, errors),
+    tolerance: nonNegative(fields, 'tolerance', true, errors),
+    now: nonNegative(fields, 'now', false, errors),
+  };
+  if (errors.length > 0) throw invalidFields(errors);
+  return request;
+}
+
+function isMissing(fields: Fields, request: VerifyRequest, field: VerifyField): boolean {
+  if (field === 'secret') return request.secrets.length === 0;
+  return !present(fields, field);
+}
+
+/** 400 `missing_field` naming every required field the platform needs and the request lacks. */
+export function requireFields(
+  input: VerifyInput,
+  request: VerifyRequest,
+  descriptor: PlatformDescriptor,
+): void {
+  const required = descriptor.requiredFieldsFor?.(request) ?? descriptor.required_fields;
+  const missing = required.filter((field) => isMissing(input as unknown as Fields, request, field));
+  if (missing.length > 0) {
+    throw missingFields(missing, descriptor.name, descriptor.missingFieldNote?.(request) ?? null);
+  }
+}

@@ -1,0 +1,95 @@
+import { checkTimestamp, normalizeUnixSeconds, parseUnixTimestamp } from '@dus/core';
+import { collectHints } from './hints.js';
+import { describe } from './messages.js';
+import { PLATFORMS, PLATFORMS_BY_NAME } from './platforms/index.js';
+import type {
+  FailureReason,
+  PlatformCheck,
+  PlatformDescriptor,
+  PlatformName,
+  VerifyInput,
+  VerifyResult,
+} from './types.js';
+import { parsePlatform, parseRequest, requireFields } from './validate.js';
+
+export interface VerifyOptions {
+  /** The clock in unix seconds (the request's `now` wins); defaults to the system clock. */
+  nowS?: number;
+}
+
+interface TimestampOutcome {
+  raw: number | null;
+  timestamp: number | null;
+  age_s: number | null;
+  reason: FailureReason | null;
+}
+
+function evaluateTimestamp(
+  check: PlatformCheck,
+  toleranceS: number | null,
+  nowS: number,
+  rejectFuture: boolean,
+): TimestampOutcome {
+  const none: TimestampOutcome = { raw: null, timestamp: null, age_s: null, reason: null };
+  if (check.timestamp === null || toleranceS === null) return none;
+  const raw = parseUnixTimestamp(check.timestamp.value);
+  if (raw === undefined) return { ...none, reason: 'invalid_timestamp' };
+  const seconds = check.timestamp.allowMilliseconds ? normalizeUnixSeconds(raw) : raw;
+  const result = checkTimestamp({ timestamp: seconds, now: nowS, toleranceS, rejectFuture });
+  return {
+    raw,
+    timestamp: result.timestamp,
+    age_s: result.age_s,
+    reason: result.ok ? null : result.reason,
+  };
+}
+
+function otherPrefixes(self: PlatformName): string[] {
+  return PLATFORMS.filter((p) => p.name !== self && p.name !== 'generic').flatMap((p) => [
+    ...p.signature_prefixes,
+  ]);
+}
+
+/**
+ * Verifies one webhook delivery. Checks run in a fixed order — the header is parsed, then the
+ * signature compared, then the timestamp judged — so a `timestamp_*` reason means the signature
+ * itself was right. Bad input throws a `ProblemError` (400); everything else is a result.
+ */
+export function verifyWebhook(input: VerifyInput, options: VerifyOptions = {}): VerifyResult {
+  const platform = parsePlatform(input);
+  const descriptor: PlatformDescriptor = PLATFORMS_BY_NAME[platform];
+  const request = parseRequest(input, platform);
+  requireFields(input, request, descriptor);
+  const nowS = request.now ?? options.nowS ?? Math.floor(Date.now() / 1000);
+  const check = descriptor.verify(request, { nowS });
+  const toleranceS =
+    descriptor.default_tolerance_s === null ? null : (request.tolerance ?? descriptor.default_tolerance_s);
+  const time = evaluateTimestamp(check, toleranceS, nowS, descriptor.rejects_future_timestamps);
+  const reason: FailureReason | null =
+    check.failure?.reason ?? (check.match === null ? 'signature_mismatch' : time.reason);
+  const hints = collectHints({
+    descriptor,
+    request,
+    check,
+    reason,
+    rawTimestamp: time.raw,
+    otherPrefixes: otherPrefixes(platform),
+  });
+  return {
+    valid: reason === null,
+    platform,
+    scheme: check.scheme,
+    algorithm: check.algorithm,
+    encoding: check.encoding,
+    reason,
+    message: describe(reason, check, { age_s: time.age_s, tolerance_s: toleranceS }, request.secrets.length),
+    timestamp: time.timestamp,
+    timestamp_age_s: time.age_s,
+    tolerance_s: toleranceS,
+    signatures_found: check.signaturesFound,
+    matched_signature_index: check.match?.signatureIndex ?? null,
+    matched_secret_index: check.match?.secretIndex ?? null,
+    ignored: check.ignored,
+    hints,
+  };
+}
