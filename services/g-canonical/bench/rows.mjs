@@ -9,9 +9,13 @@ export function makeDocument(bytes) {
   for (let i = 0; size < bytes; i++) {
     const item = {
       id: `ord_${i.toString(36).padStart(8, '0')}`,
-      amount: (i * 7919) % 100000 / 100,
+      amount: ((i * 7919) % 100000) / 100,
       currency: ['USD', 'EUR', 'GBP'][i % 3],
-      customer: { id: `cus_${i % 997}`, name: `Customer ${i}`, tags: ['vip', 'näïve', 'emoji 😀'].slice(0, (i % 3) + 1) },
+      customer: {
+        id: `cus_${i % 997}`,
+        name: `Customer ${i}`,
+        tags: ['vip', 'näïve', 'emoji 😀'].slice(0, (i % 3) + 1),
+      },
       paid: i % 2 === 0,
       note: i % 5 === 0 ? null : 'line\nbreak "quoted" \u00e9',
     };
@@ -35,10 +39,16 @@ export const hotPaths = [
   {
     name: 'G strict parse + JCS + SHA-256, 1 MiB',
     setup: () => Buffer.from(makeDocument(1024 * 1024)),
-    run: (bytes) => createHash('sha256').update(canonicalize(parseStrictJson(bytes))).digest(),
+    run: (bytes) =>
+      createHash('sha256')
+        .update(canonicalize(parseStrictJson(bytes)))
+        .digest(),
     ceiling: {
       name: 'JSON.parse + JSON.stringify + SHA-256',
-      run: (bytes) => createHash('sha256').update(JSON.stringify(JSON.parse(bytes.toString('utf8')))).digest(),
+      run: (bytes) =>
+        createHash('sha256')
+          .update(JSON.stringify(JSON.parse(bytes.toString('utf8'))))
+          .digest(),
     },
     target: { atMost: 4 },
   },

@@ -21,12 +21,9 @@ const digestFields = {
   hex: z.string(),
   base64: z.string(),
   base64url: z.string().openapi({ description: 'base64url without padding' }),
-  content_digest: z
-    .string()
-    .nullable()
-    .openapi({
-      description: 'RFC 9530 Content-Digest member; null for sha-384 (not in the RFC 9530 registry).',
-    }),
+  content_digest: z.string().nullable().openapi({
+    description: 'RFC 9530 Content-Digest member; null for sha-384 (not in the RFC 9530 registry).',
+  }),
   warnings: z.array(z.string()),
 };
 

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json } from './helpers.js';
 
 const serverFile = join(import.meta.dirname, '..', 'dist', 'server.js');
 let child: ChildProcess;
@@ -32,16 +33,14 @@ describe('the built server over a real socket', () => {
   it('serves health, digest and the docs', async () => {
     const health = await fetch(`${origin}/canonical-digest-api/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: 'ok', service: 'g-canonical', version: '1.1.0' });
+    expect(await json(health)).toMatchObject({ status: 'ok', service: 'g-canonical', version: '1.1.0' });
 
     const digest = await fetch(`${origin}/canonical-digest-api/v1/digest`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"value":{"currency":"USD","amount":500}}',
     });
-    expect((await digest.json()).hex).toBe(
-      'cfce21f4235ea8738880c4f77f7d05c466da2e99263e6d6612e32db3e9a6b2d0',
-    );
+    expect((await json(digest)).hex).toBe('cfce21f4235ea8738880c4f77f7d05c466da2e99263e6d6612e32db3e9a6b2d0');
   });
 
   it('refuses an oversized chunked upload with 413', async () => {

@@ -32,4 +32,8 @@ export async function get(path: string, headers: Record<string, string> = {}) {
   return { status: response.status, headers: response.headers, text };
 }
 
+/** Parsed JSON body of a fetch Response (typed loosely for assertions). */
+// biome-ignore lint/suspicious/noExplicitAny: JSON bodies in tests
+export const json = async (res: Response): Promise<any> => res.json();
+
 export { app };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { app, BASE, get, makeApp, post } from './helpers.js';
+import { app, BASE, get, json, makeApp, post } from './helpers.js';
 
 describe('HTTP conventions: every status code of conventions §3 from a real request', () => {
   it('400 invalid_json for malformed JSON, with line and column', async () => {
@@ -62,7 +62,7 @@ describe('HTTP conventions: every status code of conventions §3 from a real req
       body: `{"value":"${'x'.repeat(88)}"}`,
     });
     expect(res.status).toBe(413);
-    const body = await res.json();
+    const body = await json(res);
     expect(body.code).toBe('payload_too_large');
     expect(body.detail).toContain('64 bytes');
   });
@@ -183,6 +183,6 @@ describe('HTTP conventions: every status code of conventions §3 from a real req
     runtime.lifecycle.draining = true;
     const res = await draining.request(`${BASE}/health`);
     expect(res.status).toBe(503);
-    expect((await res.json()).status).toBe('shutting_down');
+    expect((await json(res)).status).toBe('shutting_down');
   });
 });

@@ -2,7 +2,7 @@ import { listen } from '@dus/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, makeApp } from './helpers.js';
+import { BASE, json, makeApp } from './helpers.js';
 
 let server: Awaited<ReturnType<typeof listen>>;
 let url: string;
@@ -76,23 +76,23 @@ describe('MCP with the official SDK client', () => {
   it('raw JSON-RPC: unknown method -32601, unknown tool -32602, parse error -32700', async () => {
     const unknownMethod = await rpc('{"jsonrpc":"2.0","id":1,"method":"nope"}');
     expect(unknownMethod.status).toBe(200);
-    expect((await unknownMethod.json()).error.code).toBe(-32601);
+    expect((await json(unknownMethod)).error.code).toBe(-32601);
 
     const unknownTool = await rpc(
       '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"nope","arguments":{}}}',
     );
-    expect((await unknownTool.json()).error.code).toBe(-32602);
+    expect((await json(unknownTool)).error.code).toBe(-32602);
 
     const parseError = await rpc('{"jsonrpc":');
     expect(parseError.status).toBe(400);
-    expect((await parseError.json()).error.code).toBe(-32700);
+    expect((await json(parseError)).error.code).toBe(-32700);
   });
 
   it('strict parsing applies to tool arguments too: duplicate names are refused', async () => {
     const res = await rpc(
       '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"canonicalize","arguments":{"value":{"a":1,"a":2}}}}',
     );
-    const body = await res.json();
+    const body = await json(res);
     expect(body.error.code).toBe(-32700);
     expect(body.error.message).toMatch(/duplicate/i);
   });
@@ -109,7 +109,7 @@ describe('MCP with the official SDK client', () => {
     expect(sse.headers.get('allow')).toBe('POST');
     const info = await fetch(url, { headers: { accept: 'application/json' } });
     expect(info.status).toBe(200);
-    expect(await info.json()).toEqual({
+    expect(await json(info)).toEqual({
       name: 'g-canonical',
       version: '1.1.0',
       protocolVersion: '2025-11-25',

@@ -54,7 +54,10 @@ describe('configuration from the environment', () => {
   });
 
   it('reads API keys from a file of hashes', () => {
-    const config = loadConfig({ API_KEYS_FILE: '/keys.json' }, { defaultPort: 1, readFile: () => JSON.stringify({ [hash]: 'pro' }) });
+    const config = loadConfig(
+      { API_KEYS_FILE: '/keys.json' },
+      { defaultPort: 1, readFile: () => JSON.stringify({ [hash]: 'pro' }) },
+    );
     expect(config.apiKeys.get(hash)).toBe('pro');
   });
 

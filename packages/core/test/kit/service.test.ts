@@ -1,6 +1,18 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { createService, defineOperation, ProblemError, testConfig, unprocessable, z } from '../../src/index.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON bodies in tests
+type Json = any;
+const json = async (res: Response): Promise<Json> => res.json();
+
+import {
+  createService,
+  defineOperation,
+  ProblemError,
+  testConfig,
+  unprocessable,
+  z,
+} from '../../src/index.js';
 
 const echo = defineOperation({
   name: 'echo_sum',
@@ -25,7 +37,9 @@ const csv = defineOperation({
   input: z.strictObject({ rows: z.array(z.string()) }),
   output: z.object({ count: z.number() }),
   maxBodyBytes: 32,
-  bodyParsers: { 'text/csv': (body) => ({ rows: Buffer.from(body).toString('utf8').split('\n').filter(Boolean) }) },
+  bodyParsers: {
+    'text/csv': (body) => ({ rows: Buffer.from(body).toString('utf8').split('\n').filter(Boolean) }),
+  },
   handler: ({ rows }) => ({ count: rows.length }),
 });
 
@@ -40,7 +54,9 @@ const svg = defineOperation({
   renderMediaType: 'image/svg+xml',
   cacheControl: 'public, max-age=3600',
   mcp: false,
-  handler: ({ text }) => ({ svg: `<svg xmlns="http://www.w3.org/2000/svg"><text>${text.replace(/[<&]/g, '')}</text></svg>` }),
+  handler: ({ text }) => ({
+    svg: `<svg xmlns="http://www.w3.org/2000/svg"><text>${text.replace(/[<&]/g, '')}</text></svg>`,
+  }),
 });
 
 const crash = defineOperation({
@@ -55,7 +71,10 @@ const crash = defineOperation({
   },
 });
 
-function makeService(openapi: '3.0.3' | '3.1' = '3.1', extra: Partial<Parameters<typeof createService>[0]> = {}) {
+function makeService(
+  openapi: '3.0.3' | '3.1' = '3.1',
+  extra: Partial<Parameters<typeof createService>[0]> = {},
+) {
   return createService(
     {
       name: 'kit-test',
@@ -77,32 +96,53 @@ const app = makeService();
 describe('createService', () => {
   it('serves operations on GET (query) and POST (body) twins', async () => {
     const get = await app.request('/api/v1/sum?a=2&b=3');
-    expect(await get.json()).toEqual({ sum: 5 });
-    const post = await app.request('/api/v1/sum', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":2,"b":3}' });
-    expect(await post.json()).toEqual({ sum: 5 });
+    expect(await json(get)).toEqual({ sum: 5 });
+    const post = await app.request('/api/v1/sum', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":2,"b":3}',
+    });
+    expect(await json(post)).toEqual({ sum: 5 });
   });
 
   it('maps domain errors to 422 and adds problem extensions', async () => {
     const res = await app.request('/api/v1/sum?a=99&b=3');
     expect(res.status).toBe(422);
-    expect(await res.json()).toMatchObject({ code: 'too_big', status: 422, valid: false, type: 'urn:problem:too_big' });
+    expect(await json(res)).toMatchObject({
+      code: 'too_big',
+      status: 422,
+      valid: false,
+      type: 'urn:problem:too_big',
+    });
   });
 
   it('names every offending query parameter', async () => {
     const res = await app.request('/api/v1/sum?a=x');
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = await json(res);
     expect(body.errors.map((error: { path: string }) => error.path).sort()).toEqual(['/a', '/b']);
   });
 
   it('accepts declared extra media types with their own body limit', async () => {
-    const ok = await app.request('/api/v1/rows', { method: 'POST', headers: { 'content-type': 'text/csv' }, body: 'a,b\n1,2\n' });
-    expect(await ok.json()).toEqual({ count: 2 });
-    const big = await app.request('/api/v1/rows', { method: 'POST', headers: { 'content-type': 'text/csv' }, body: 'x'.repeat(33) });
+    const ok = await app.request('/api/v1/rows', {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv' },
+      body: 'a,b\n1,2\n',
+    });
+    expect(await json(ok)).toEqual({ count: 2 });
+    const big = await app.request('/api/v1/rows', {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv' },
+      body: 'x'.repeat(33),
+    });
     expect(big.status).toBe(413);
-    const xml = await app.request('/api/v1/rows', { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<a/>' });
+    const xml = await app.request('/api/v1/rows', {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml' },
+      body: '<a/>',
+    });
     expect(xml.status).toBe(415);
-    expect((await xml.json()).accepted).toEqual(['application/json', 'text/csv']);
+    expect((await json(xml)).accepted).toEqual(['application/json', 'text/csv']);
   });
 
   it('renders custom media types and allows caching where declared', async () => {
@@ -113,7 +153,11 @@ describe('createService', () => {
   });
 
   it('answers 500 internal_error without the message or a stack', async () => {
-    const res = await app.request('/api/v1/crash', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await app.request('/api/v1/crash', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(JSON.parse(text)).toMatchObject({ code: 'internal_error', valid: false });
@@ -128,22 +172,31 @@ describe('createService', () => {
       body: '{"a":1,"b":"sk_live_secret}',
     });
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = await json(res);
     expect(body.code).toBe('invalid_json');
     expect(JSON.stringify(body)).not.toContain('sk_live_secret');
   });
 
   it('refuses JSON nested deeper than MAX_JSON_DEPTH on the fast path too', async () => {
     const deep = `{"a":${'['.repeat(300)}${']'.repeat(300)},"b":1}`;
-    const res = await app.request('/api/v1/sum', { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep });
+    const res = await app.request('/api/v1/sum', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: deep,
+    });
     expect(res.status).toBe(400);
-    expect((await res.json()).code).toBe('validation_failed');
+    expect((await json(res)).code).toBe('validation_failed');
   });
 
   it('runs the guard before reading the body (rate-limit seam)', async () => {
     const guarded = makeService('3.1', {
       guard: () => {
-        throw new ProblemError({ status: 429, code: 'rate_limited', detail: 'slow down', headers: { 'Retry-After': '7' } });
+        throw new ProblemError({
+          status: 429,
+          code: 'rate_limited',
+          detail: 'slow down',
+          headers: { 'Retry-After': '7' },
+        });
       },
     });
     const res = await guarded.request('/api/v1/sum?a=1&b=1');
@@ -163,22 +216,36 @@ describe('createService', () => {
     expect(res.status).toBe(200);
   });
 
-  it.each(['3.0.3', '3.1'] as const)('generates a valid OpenAPI %s document with both twins and the non-JSON types', async (version) => {
-    const res = await makeService(version).request('/svc/openapi.json');
-    const document = await res.json();
-    const validator = new Validator();
-    const result = await validator.validate(document);
-    expect(result.errors ?? []).toEqual([]);
-    expect(document.openapi).toBe(version === '3.1' ? '3.1.0' : '3.0.3');
-    expect(document.info.version).toBe('9.9.9');
-    expect(document.paths['/api/v1/sum'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['a', 'b']);
-    expect(document.paths['/api/v1/sum'].post.requestBody.content['application/json'].example).toEqual({ a: 1, b: 2 });
-    expect(Object.keys(document.paths['/api/v1/rows'].post.requestBody.content)).toEqual(['application/json', 'text/csv']);
-    expect(Object.keys(document.paths['/badge'].get.responses['200'].content)).toEqual(['application/json', 'image/svg+xml']);
-  });
+  it.each(['3.0.3', '3.1'] as const)(
+    'generates a valid OpenAPI %s document with both twins and the non-JSON types',
+    async (version) => {
+      const res = await makeService(version).request('/svc/openapi.json');
+      const document = await json(res);
+      const validator = new Validator();
+      const result = await validator.validate(document);
+      expect(result.errors ?? []).toEqual([]);
+      expect(document.openapi).toBe(version === '3.1' ? '3.1.0' : '3.0.3');
+      expect(document.info.version).toBe('9.9.9');
+      expect(
+        document.paths['/api/v1/sum'].get.parameters.map((p: { name: string }) => p.name).sort(),
+      ).toEqual(['a', 'b']);
+      expect(document.paths['/api/v1/sum'].post.requestBody.content['application/json'].example).toEqual({
+        a: 1,
+        b: 2,
+      });
+      expect(Object.keys(document.paths['/api/v1/rows'].post.requestBody.content)).toEqual([
+        'application/json',
+        'text/csv',
+      ]);
+      expect(Object.keys(document.paths['/badge'].get.responses['200'].content)).toEqual([
+        'application/json',
+        'image/svg+xml',
+      ]);
+    },
+  );
 
   it('exposes MCP tools only for operations that opt in', async () => {
     const res = await app.request('/svc/mcp', { headers: { accept: 'application/json' } });
-    expect((await res.json()).tools).toEqual(['count_rows', 'crash', 'echo_sum']);
+    expect((await json(res)).tools).toEqual(['count_rows', 'crash', 'echo_sum']);
   });
 });
