@@ -10,8 +10,21 @@ export {
   type OperationContext,
   type OperationDefinition,
 } from './operation.js';
-export { type BaseHeaders, JSON_CONTENT_TYPE, jsonResponse, PROBLEM_CONTENT_TYPE, problemResponse, send } from './responses.js';
+export {
+  type BaseHeaders,
+  JSON_CONTENT_TYPE,
+  jsonResponse,
+  PROBLEM_CONTENT_TYPE,
+  problemResponse,
+  send,
+} from './responses.js';
 export { createLogger, createRuntime, type Lifecycle, type Runtime } from './runtime.js';
 export { listen, type RunningService, type RunServiceOptions, runService } from './server.js';
-export { createService, type RequestGuard, type ServiceApp, type ServiceDefinition, type ServiceVariables } from './service.js';
+export {
+  createService,
+  type RequestGuard,
+  type ServiceApp,
+  type ServiceDefinition,
+  type ServiceVariables,
+} from './service.js';
 export { zodIssuesToFieldErrors } from './zod-issues.js';

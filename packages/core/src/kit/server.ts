@@ -53,6 +53,7 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`;
   runtime.logger.info({ url }, 'listening');
+  runtime.logger.flush();
 
   let closing: Promise<void> | undefined;
   const shutdown = () => {
@@ -66,8 +67,7 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
       server.close(() => {
         clearTimeout(timer);
         runtime.logger.info('stopped');
-        runtime.logger.flush?.();
-        resolve();
+        runtime.logger.flush(() => resolve());
       });
       server.closeIdleConnections();
     });

@@ -78,7 +78,12 @@ export function createService(
   const { logger, lifecycle } = runtime;
   const allowByPath = new Map<string, Set<string>>();
   const toProblemResponse = (error: ProblemError, c: Context<{ Variables: Variables }>) =>
-    problemResponse(error, c.get('requestId') ?? randomUUID(), definition.problemExtensions, c.get('baseHeaders'));
+    problemResponse(
+      error,
+      c.get('requestId') ?? randomUUID(),
+      definition.problemExtensions,
+      c.get('baseHeaders'),
+    );
   const sendJson = (c: Context<{ Variables: Variables }>, body: string, status = 200) =>
     send(body, status, c.get('baseHeaders'), { 'Content-Type': JSON_CONTENT_TYPE });
 
@@ -242,8 +247,7 @@ export function createService(
     ),
   });
   route('GET', base === '' ? '/' : base, (c) => sendJson(c, rootBody));
-  if (base !== '')
-    route('GET', `${base}/`, (c) => sendJson(c, rootBody));
+  if (base !== '') route('GET', `${base}/`, (c) => sendJson(c, rootBody));
 
   let openapiBody: string | undefined;
   route('GET', `${base}/openapi.json`, (c) => {
