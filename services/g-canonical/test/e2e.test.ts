@@ -1,41 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { type ServerProcess, startServerProcess } from '@dus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from './helpers.js';
 
-const serverFile = join(import.meta.dirname, '..', 'dist', 'server.js');
-let child: ChildProcess;
-let origin: string;
+let server: ServerProcess;
 
 beforeAll(async () => {
-  expect(existsSync(serverFile), 'build the service first (npm test does)').toBe(true);
-  child = spawn(process.execPath, [serverFile], {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  origin = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    lines.on('line', (line) => {
-      const entry = JSON.parse(line);
-      if (entry.msg === 'listening') resolve(entry.url);
-    });
-  });
+  server = await startServerProcess(join(import.meta.dirname, '..', 'dist', 'server.js'));
 });
-afterAll(() => {
-  if (child.exitCode === null) child.kill('SIGKILL');
-});
+afterAll(() => server.stop('SIGKILL'));
 
 describe('the built server over a real socket', () => {
   it('serves health, digest and the docs', async () => {
-    const health = await fetch(`${origin}/canonical-digest-api/health`);
+    const health = await fetch(`${server.origin}/canonical-digest-api/health`);
     expect(health.status).toBe(200);
     expect(await json(health)).toMatchObject({ status: 'ok', service: 'g-canonical', version: '1.1.0' });
 
-    const digest = await fetch(`${origin}/canonical-digest-api/v1/digest`, {
+    const digest = await fetch(`${server.origin}/canonical-digest-api/v1/digest`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"value":{"currency":"USD","amount":500}}',
@@ -53,7 +34,7 @@ describe('the built server over a real socket', () => {
         else controller.enqueue(chunk);
       },
     });
-    const res = await fetch(`${origin}/canonical-digest-api/v1/canonicalize`, {
+    const res = await fetch(`${server.origin}/canonical-digest-api/v1/canonicalize`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body,
@@ -63,8 +44,6 @@ describe('the built server over a real socket', () => {
   });
 
   it('drains on SIGTERM and exits 0', async () => {
-    child.kill('SIGTERM');
-    const [code] = await once(child, 'exit');
-    expect(code).toBe(0);
+    expect(await server.stop('SIGTERM')).toBe(0);
   });
 });

@@ -27,4 +27,5 @@ export {
   type ServiceDefinition,
   type ServiceVariables,
 } from './service.js';
+export { type Reply, type ServerProcess, startServerProcess, testClient } from './testing.js';
 export { zodIssuesToFieldErrors } from './zod-issues.js';
