@@ -60,17 +60,28 @@ describe('convert (/convert)', () => {
     expect(result.speed.kmh).toBeCloseTo(12, 3);
   });
 
-  // Speeds have 4 decimals, so a pace read back from a speed drifts by pace² · 0.00005 / unit; over running
-  // and walking paces (1:00–20:00 per km) that stays below 0.1 s, and both roundings to 0.1 s then differ by
-  // at most one step.
-  it('pace → speed → pace round-trips within 0.1 s (km/h, mph and m/s)', () => {
+  // Speeds have 4 decimals, so a pace read back from a speed drifts by at most pace² · 0.00005 / unit (the
+  // m/s figure, the coarsest); both roundings to 0.1 s add at most 0.1. Up to about 15:00 per km the drift
+  // stays below 0.1 s per km and per mile; at 20:00 per km it reaches 0.116 s per mile through m/s.
+  it('pace → speed → pace round-trips within 0.1 s plus the 4-decimal speed drift (km/h, mph and m/s)', () => {
     fc.assert(
       fc.property(fc.double({ min: 60, max: 1200, noNaN: true }), (secondsPerKm) => {
         const { speed, pace } = convertPace(secondsPerKm);
+        const perMile = (secondsPerKm * 1609.344) / 1000;
+        const driftKm = (secondsPerKm ** 2 * 0.00005) / 1000;
+        const driftMile = (perMile ** 2 * 0.00005) / 1609.344;
         for (const mps of [speed.kmh / 3.6, (speed.mph * 1609.344) / 3600, speed.mps]) {
           const back = convertSpeed(mps).pace;
-          expect(Math.abs(back.per_km.seconds - pace.per_km.seconds)).toBeLessThanOrEqual(0.1 + 1e-9);
-          expect(Math.abs(back.per_mile.seconds - pace.per_mile.seconds)).toBeLessThanOrEqual(0.1 + 1e-9);
+          expect(Math.abs(back.per_km.seconds - pace.per_km.seconds)).toBeLessThanOrEqual(
+            0.1 + driftKm + 1e-9,
+          );
+          expect(Math.abs(back.per_mile.seconds - pace.per_mile.seconds)).toBeLessThanOrEqual(
+            0.1 + driftMile + 1e-9,
+          );
+          if (secondsPerKm <= 900) {
+            expect(Math.abs(back.per_km.seconds - pace.per_km.seconds)).toBeLessThanOrEqual(0.1 + 1e-9);
+            expect(Math.abs(back.per_mile.seconds - pace.per_mile.seconds)).toBeLessThanOrEqual(0.1 + 1e-9);
+          }
         }
       }),
     );

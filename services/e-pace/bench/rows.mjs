@@ -1,0 +1,30 @@
+// Benchmark rows of service E, run by bench/run.mjs against the built server.
+import { EQUIVALENT_DISTANCES, paceReport, riegelTime, vdotReport } from '../dist/domain/index.js';
+
+export const http = [
+  {
+    name: 'E POST /vdot (5K in 20:00)',
+    method: 'POST',
+    path: '/vdot',
+    body: '{"distance":"5k","time":"20:00"}',
+    target: { atLeast: 0.6 },
+  },
+];
+
+export const hotPaths = [
+  {
+    // /vdot solves VDOT(d, t) = V for t at nine distances by bisection to 0.0001 s (about 40 evaluations of
+    // the Daniels–Gilbert curve each). The ceiling is the same nine rows from a closed-form prediction
+    // (Riegel), with the same pace and text formatting: the ratio is what the root finding costs.
+    name: 'E vdotReport: VDOT + 9 equivalent times (bisection)',
+    run: () => vdotReport(5000, 1200),
+    ceiling: {
+      name: '9 closed-form (Riegel) rows, same formatting',
+      run: () =>
+        EQUIVALENT_DISTANCES.map(({ distance_m }) =>
+          paceReport(distance_m, riegelTime(1200, 5000, distance_m, 1.06)),
+        ),
+    },
+    target: { atMost: 10 },
+  },
+];

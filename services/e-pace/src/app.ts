@@ -1,0 +1,21 @@
+import { createService, type Runtime, type ServiceConfig } from '@dus/core';
+import { operations } from './operations.js';
+
+export const SERVICE = { name: 'e-pace', version: '1.0.0', defaultPort: 8085 } as const;
+
+export function createApp(config: ServiceConfig, runtime?: Runtime) {
+  return createService(
+    {
+      ...SERVICE,
+      title: 'Running pace and race calculator',
+      description:
+        "Pace, speed, race-time prediction (Riegel, Cameron), Daniels' VDOT and training zones, split tables and finish projections from published formulas.",
+      openapi: '3.1',
+      operations,
+      mcpInstructions:
+        'Running calculators: pace and speed of a run, race-time predictions, VDOT with equivalent times, training paces, split tables, finish projections and pace/speed conversion. Distances need a unit ("10 km", "5k", "half"); times are "MM:SS", "H:MM:SS" or seconds.',
+    },
+    config,
+    runtime,
+  );
+}

@@ -1,0 +1,81 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { operations } from '../../src/operations.js';
+import { get, postJson, ROUTES } from './helpers.js';
+
+const DOMAIN_422: Record<(typeof ROUTES)[number], string[]> = {
+  '/pace': [],
+  '/predict': ['riegel_exponent_out_of_range'],
+  '/vdot': ['vdot_out_of_range'],
+  '/zones': ['vdot_out_of_range'],
+  '/splits': ['negative_percent_out_of_range', 'split_too_long', 'too_many_splits'],
+  '/finish': ['distance_done_out_of_range', 'exponent_out_of_range'],
+  '/convert': [],
+};
+
+describe('OpenAPI document', async () => {
+  const res = await get('/openapi.json');
+  const document = res.json;
+
+  it('validates as OpenAPI 3.1 with info.version = 1.0.0', async () => {
+    expect(res.status).toBe(200);
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.version).toBe('1.0.0');
+    const validator = new Validator();
+    const result = await validator.validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('lists the 7 routes and the standard endpoints', () => {
+    expect(Object.keys(document.paths).sort()).toEqual(
+      [...ROUTES, '/health', '/version', '/openapi.json', '/docs', '/mcp'].sort(),
+    );
+  });
+
+  it.each(ROUTES)('%s: POST only, 400/413/415/500 and its documented 422 codes', (route) => {
+    const item = document.paths[route];
+    expect(Object.keys(item)).toEqual(['post']);
+    const post = item.post;
+    const expected = ['200', '400', '413', '415', '500'];
+    if (DOMAIN_422[route].length > 0) expected.push('422');
+    expect(Object.keys(post.responses).sort()).toEqual(expected.sort());
+    for (const status of expected.filter((code) => code !== '200')) {
+      expect(post.responses[status].content['application/problem+json'].schema.$ref).toBe(
+        '#/components/schemas/Problem',
+      );
+    }
+    for (const code of DOMAIN_422[route]) expect(post.responses['422']?.description).toContain(`\`${code}\``);
+    expect(post.requestBody.content['application/json'].example).toBeDefined();
+    expect(post.responses['200'].content['application/json'].example).toBeDefined();
+    expect(post.description).toMatch(/MCP tool: `[a-z_]+`/);
+  });
+
+  it('every documented example is what the service answers for the example input', async () => {
+    for (const op of operations) {
+      const reply = await postJson(op.path, op.example!.input);
+      expect(reply.status, op.path).toBe(200);
+      expect(reply.json, op.path).toEqual(op.example!.output);
+    }
+  });
+
+  it("Cameron's prediction is documented as nullable (beyond 200 km)", () => {
+    const predictions =
+      document.paths['/predict'].post.responses['200'].content['application/json'].schema.properties
+        .predictions;
+    expect(predictions.properties.cameron.anyOf).toEqual([
+      { $ref: '#/components/schemas/Prediction' },
+      { type: 'null' },
+    ]);
+  });
+
+  it('distances and times are documented with their accepted forms', () => {
+    const schema = document.paths['/vdot'].post.requestBody.content['application/json'].schema;
+    expect(schema.required).toEqual(['distance', 'time']);
+    expect(schema.additionalProperties).toBe(false);
+    expect(schema.properties.distance.description).toMatch(/bare number is refused/);
+    expect(schema.properties.distance.anyOf).toHaveLength(3);
+    expect(schema.properties.time.description).toMatch(/HH:MM:SS/);
+  });
+});
