@@ -4,7 +4,7 @@
 //  3. every domain hot path declared there, against its declared ceiling function.
 // Prints a table and writes bench/results/latest.json. A service adds rows by declaring them only.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -36,10 +36,27 @@ async function startProcess(file, env = {}) {
   });
   // Keep draining stdout (request logs) so the child never blocks on a full pipe.
   lines.on('line', () => {});
-  return { url, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))) };
+  return {
+    url,
+    pid: child.pid,
+    stop: () =>
+      new Promise((resolve) =>
+        child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')),
+      ),
+  };
 }
 
-async function load(url, { method = 'GET', body, headers = {} }) {
+/** CPU time (user + system) a process has used, in ms, from /proc (Linux); undefined elsewhere. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, at USER_HZ = 100
+  } catch {
+    return undefined;
+  }
+}
+
+async function load(url, { method = 'GET', body, headers = {} }, pid) {
   const options = {
     url,
     method,
@@ -49,10 +66,28 @@ async function load(url, { method = 'GET', body, headers = {} }) {
     ...(body === undefined ? {} : { body }),
   };
   await autocannon({ ...options, duration: 1 }); // warm-up (JIT, connection pools)
+  const cpuBefore = cpuMs(pid);
   const result = await autocannon(options);
+  const cpuAfter = cpuMs(pid);
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad > 0) throw new Error(`${method} ${url}: ${bad} failed responses of ${result.requests.total}`);
-  return { rps: Math.round(result.requests.average), p50_ms: result.latency.p50, p99_ms: result.latency.p99 };
+  // Server CPU per request is independent of how fast the load generator is (on 2 cores the
+  // generator often saturates its core first), so it is reported beside req/s.
+  const cpu_us =
+    cpuBefore === undefined || cpuAfter === undefined
+      ? undefined
+      : ((cpuAfter - cpuBefore) * 1000) / result.requests.total;
+  const server_cpu_pct =
+    cpuBefore === undefined || cpuAfter === undefined
+      ? undefined
+      : ((cpuAfter - cpuBefore) / (DURATION_S * 1000)) * 100;
+  return {
+    rps: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    cpu_us,
+    server_cpu_pct,
+  };
 }
 
 function timeLoop(fn, input) {
@@ -77,7 +112,8 @@ const record = (row) => {
 
 function verdict(ratio, target) {
   if (!target) return '';
-  if (target.atLeast !== undefined) return ratio >= target.atLeast ? `≥ ${target.atLeast} ✓` : `≥ ${target.atLeast} ✗`;
+  if (target.atLeast !== undefined)
+    return ratio >= target.atLeast ? `≥ ${target.atLeast} ✓` : `≥ ${target.atLeast} ✗`;
   return ratio <= target.atMost ? `≤ ${target.atMost} ✓` : `≤ ${target.atMost} ✗`;
 }
 
@@ -86,11 +122,17 @@ const services = readdirSync(join(root, 'services'))
   .filter((dir) => !only || dir.includes(only))
   .sort();
 
-console.error(`Benchmark: ${DURATION_S}s per row, ${CONNECTIONS} connections, ${cpus().length} cores, Node ${process.version}`);
+console.error(
+  `Benchmark: ${DURATION_S}s per row, ${CONNECTIONS} connections, ${cpus().length} cores, Node ${process.version}`,
+);
 const ceilingServer = await startProcess(join(here, 'ceiling.mjs'));
 const ceiling = {
-  GET: await load(`${ceilingServer.url}/`, {}),
-  POST: await load(`${ceilingServer.url}/`, { method: 'POST', body: JSON.stringify({ value: 'x'.repeat(1000) }) }),
+  GET: await load(`${ceilingServer.url}/`, {}, ceilingServer.pid),
+  POST: await load(
+    `${ceilingServer.url}/`,
+    { method: 'POST', body: JSON.stringify({ value: 'x'.repeat(1000) }) },
+    ceilingServer.pid,
+  ),
 };
 await ceilingServer.stop();
 record({ kind: 'http', name: 'ceiling: node:http GET', ...ceiling.GET });
@@ -103,10 +145,21 @@ for (const dir of services) {
     const server = await startProcess(serverFile);
     for (const row of declared.http) {
       const body = typeof row.body === 'function' ? row.body() : row.body;
-      const measured = await load(`${server.url}${row.path}`, { method: row.method, body, headers: row.headers });
+      const measured = await load(
+        `${server.url}${row.path}`,
+        { method: row.method, body, headers: row.headers },
+        server.pid,
+      );
       const base = ceiling[row.method === 'GET' ? 'GET' : 'POST'];
       const ratio = measured.rps / base.rps;
-      record({ kind: 'http', service: dir, name: row.name, ...measured, ratio, target: verdict(ratio, row.target) });
+      record({
+        kind: 'http',
+        service: dir,
+        name: row.name,
+        ...measured,
+        ratio,
+        target: verdict(ratio, row.target),
+      });
     }
     await server.stop();
   }
@@ -115,23 +168,37 @@ for (const dir of services) {
     const oursMs = timeLoop(hot.run, input);
     const ceilingMs = timeLoop(hot.ceiling.run, input);
     const ratio = oursMs / ceilingMs;
-    record({ kind: 'hot', service: dir, name: hot.name, ms: oursMs, ceiling_name: hot.ceiling.name, ceiling_ms: ceilingMs, ratio, target: verdict(ratio, hot.target) });
+    record({
+      kind: 'hot',
+      service: dir,
+      name: hot.name,
+      ms: oursMs,
+      ceiling_name: hot.ceiling.name,
+      ceiling_ms: ceilingMs,
+      ratio,
+      target: verdict(ratio, hot.target),
+    });
   }
 }
 
 const pad = (text, width) => String(text).padEnd(width);
 const lines = [
-  `| ${pad('row', 52)} | ${pad('req/s', 8)} | ${pad('p50 ms', 6)} | ${pad('p99 ms', 6)} | ${pad('ratio', 6)} | target |`,
-  `|${'-'.repeat(54)}|${'-'.repeat(10)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(8)}|--------|`,
+  `| ${pad('row', 44)} | ${pad('req/s', 7)} | ${pad('p50 ms', 6)} | ${pad('p99 ms', 6)} | ${pad('ratio', 5)} | ${pad('server CPU µs/req', 17)} | ${pad('server CPU', 10)} | target |`,
+  `|${'-'.repeat(46)}|${'-'.repeat(9)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(7)}|${'-'.repeat(19)}|${'-'.repeat(12)}|--------|`,
 ];
 for (const row of rows.filter((r) => r.kind === 'http')) {
+  const cpu = row.cpu_us === undefined ? 'n/a' : row.cpu_us.toFixed(1);
+  const load = row.server_cpu_pct === undefined ? 'n/a' : `${row.server_cpu_pct.toFixed(0)} %`;
   lines.push(
-    `| ${pad(row.name, 52)} | ${pad(row.rps, 8)} | ${pad(row.p50_ms, 6)} | ${pad(row.p99_ms, 6)} | ${pad(row.ratio === undefined ? '1.00' : row.ratio.toFixed(2), 6)} | ${row.target ?? ''} |`,
+    `| ${pad(row.name, 44)} | ${pad(row.rps, 7)} | ${pad(row.p50_ms, 6)} | ${pad(row.p99_ms, 6)} | ${pad(row.ratio === undefined ? '1.00' : row.ratio.toFixed(2), 5)} | ${pad(cpu, 17)} | ${pad(load, 10)} | ${row.target ?? ''} |`,
   );
 }
 const hotRows = rows.filter((r) => r.kind === 'hot');
 if (hotRows.length > 0) {
-  lines.push('', `| ${pad('hot path (time per op)', 52)} | ${pad('ms', 8)} | ${pad('ceiling', 40)} | ${pad('ms', 8)} | ratio | target |`);
+  lines.push(
+    '',
+    `| ${pad('hot path (time per op)', 52)} | ${pad('ms', 8)} | ${pad('ceiling', 40)} | ${pad('ms', 8)} | ratio | target |`,
+  );
   lines.push(`|${'-'.repeat(54)}|${'-'.repeat(10)}|${'-'.repeat(42)}|${'-'.repeat(10)}|-------|--------|`);
   for (const row of hotRows) {
     lines.push(
