@@ -40,9 +40,11 @@ async function startProcess(file, env = {}) {
     url,
     pid: child.pid,
     stop: () =>
-      new Promise((resolve) =>
-        child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')),
-      ),
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
   };
 }
 
