@@ -2,7 +2,7 @@
 // Exits non-zero on any failure and closes with one summary line of the test counts.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { build, ensureInstalled, root, turbo } from './workspace.mjs';
+import { build, ensureInstalled, root, run, turbo } from './workspace.mjs';
 
 const RESULTS = 'test-results.json';
 
@@ -20,7 +20,7 @@ function packageDirs() {
 ensureInstalled();
 build();
 
-const checks = turbo(['lint', 'typecheck']);
+const checks = Math.max(run('biome', ['lint', '--error-on-warnings', 'scripts']), turbo(['lint', 'typecheck']));
 for (const dir of packageDirs()) rmSync(join(dir, RESULTS), { force: true });
 const tests = turbo(
   ['test'],
