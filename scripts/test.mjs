@@ -24,7 +24,7 @@ const checks = Math.max(run('biome', ['lint', '--error-on-warnings', 'scripts'])
 for (const dir of packageDirs()) rmSync(join(dir, RESULTS), { force: true });
 const tests = turbo(
   ['test'],
-  ['--concurrency=1', '--', '--reporter=dot', '--reporter=json', `--outputFile.json=${RESULTS}`],
+  ['--concurrency=1', '--continue', '--', '--reporter=dot', '--reporter=json', `--outputFile.json=${RESULTS}`],
 );
 
 let passed = 0;
@@ -38,7 +38,7 @@ for (const dir of packageDirs()) {
   const other = result.numPendingTests + (result.numTodoTests ?? 0);
   console.log(
     `  ${relative(root, dir).padEnd(24)} ${String(result.numPassedTests).padStart(5)} passed, ${result.numFailedTests} failed` +
-      `${other ? `, ${other} skipped` : ''} (${result.numTotalTestSuites} files)`,
+      `${other ? `, ${other} skipped` : ''} (${result.testResults.length} files)`,
   );
   passed += result.numPassedTests;
   failed += result.numFailedTests;
