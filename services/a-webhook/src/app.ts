@@ -1,0 +1,24 @@
+import { createService, type Runtime, type ServiceConfig } from '@dus/core';
+import { operations } from './operations.js';
+
+export const SERVICE = { name: 'a-webhook', version: '1.0.0', defaultPort: 8081 } as const;
+
+export function createApp(config: ServiceConfig, runtime?: Runtime) {
+  return createService(
+    {
+      ...SERVICE,
+      title: 'Webhook signature verification',
+      description:
+        'Verifies webhook signatures of Stripe, GitHub, Shopify, Slack, Twilio, SendGrid, Paddle, PayPal, Linear, ' +
+        'Notion, Vercel and Cloudflare, or any HMAC (generic), in one stateless call. Never stores or echoes secrets.',
+      openapi: '3.0.3',
+      operations,
+      problemExtensions: { valid: false },
+      mcpInstructions:
+        'verify_webhook checks one delivery: pass platform, the raw body as payload, the signature header as ' +
+        'signature and the secret (see list_platforms for the fields each platform needs). Read `valid` and `reason`.',
+    },
+    config,
+    runtime,
+  );
+}

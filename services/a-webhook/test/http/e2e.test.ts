@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readResponse } from './helpers/client.js';
+import { findLeaks, registerSecrets } from './helpers/recorder.js';
+
+const serverFile = join(import.meta.dirname, '..', '..', 'dist', 'server.js');
+const SECRET = 'e2e-secret-9c4f2a7b1d8e3f60';
+const stdout: string[] = [];
+let child: ChildProcess;
+let origin: string;
+
+beforeAll(async () => {
+  expect(existsSync(serverFile), 'build the service first (tsc -p tsconfig.build.json)').toBe(true);
+  child = spawn(process.execPath, [serverFile], {
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  createInterface({ input: child.stderr! }).on('line', (line) => stdout.push(line));
+  origin = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    lines.on('line', (line) => {
+      stdout.push(line);
+      const entry = JSON.parse(line);
+      if (entry.msg === 'listening') resolve(entry.url);
+    });
+  });
+});
+afterAll(() => {
+  if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+async function verifyOverSocket(body: Record<string, unknown>) {
+  registerSecrets(body.secret);
+  const response = await fetch(`${origin}/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return readResponse('e2e POST /verify', response);
+}
+
+describe('the built server (dist/server.js) over a real socket', () => {
+  it('verifies a GitHub delivery, rejects a tampered one, and answers a 2 MiB one', async () => {
+    const payload = '{"zen":"Keep it logically awesome."}';
+    const signature = `sha256=${createHmac('sha256', SECRET).update(payload).digest('hex')}`;
+    const good = await verifyOverSocket({ platform: 'github', secret: SECRET, payload, signature });
+    expect(good.status).toBe(200);
+    expect(good.json).toMatchObject({ valid: true, reason: null });
+    const bad = await verifyOverSocket({
+      platform: 'github',
+      secret: [`${SECRET}-old`, SECRET],
+      payload: `${payload} `,
+      signature,
+    });
+    expect(bad.json).toMatchObject({ valid: false, reason: 'signature_mismatch' });
+    const big = 'x'.repeat(2 * 1024 * 1024);
+    const bigSignature = `sha256=${createHmac('sha256', SECRET).update(big).digest('hex')}`;
+    expect(
+      (await verifyOverSocket({ platform: 'github', secret: SECRET, payload: big, signature: bigSignature }))
+        .json.valid,
+    ).toBe(true);
+    const missing = await verifyOverSocket({ platform: 'github', secret: SECRET, payload });
+    expect(missing.status).toBe(400);
+    expect(missing.json).toMatchObject({ code: 'missing_field', valid: false });
+  });
+
+  it('drains on SIGTERM, exits 0, and no log line ever contained the secret', async () => {
+    child.kill('SIGTERM');
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+    const requests = stdout.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'request');
+    expect(requests.filter((entry) => entry.route === '/verify').map((entry) => entry.status)).toEqual([
+      200, 200, 200, 400,
+    ]);
+    expect(stdout.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
+    const logs = stdout.map((text, index) => ({ label: `log line ${index}`, text }));
+    expect(findLeaks(logs, [SECRET, `${SECRET}-old`])).toEqual([]);
+    // The check itself works: the secret was sent, so it is in what the test wrote.
+    expect(
+      findLeaks([{ label: 'request', text: JSON.stringify({ secret: SECRET }) }], [SECRET]),
+    ).toHaveLength(1);
+  });
+});
