@@ -140,6 +140,11 @@ await ceilingServer.stop();
 record({ kind: 'http', name: 'ceiling: node:http GET', ...ceiling.GET });
 record({ kind: 'http', name: 'ceiling: node:http POST 1 KiB', ...ceiling.POST });
 
+const honoServer = await startProcess(join(here, 'bare-hono.mjs'));
+const honoGet = await load(`${honoServer.url}/`, {}, honoServer.pid);
+await honoServer.stop();
+record({ kind: 'http', name: 'reference: bare Hono GET', ...honoGet, ratio: honoGet.rps / ceiling.GET.rps });
+
 for (const dir of services) {
   const declared = await import(pathToFileURL(join(root, 'services', dir, 'bench', 'rows.mjs')).href);
   const serverFile = join(root, 'services', dir, 'dist', 'server.js');

@@ -1,7 +1,7 @@
+export { z } from '@hono/zod-openapi';
 export * from './crypto/index.js';
 export * from './errors.js';
 export * from './json/index.js';
 export * from './kit/index.js';
 export * from './units/index.js';
 export * from './webhook/index.js';
-export { z } from '@hono/zod-openapi';

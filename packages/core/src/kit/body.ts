@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { ProblemError } from '../errors.js';
 import { parseStrictJson } from '../json/index.js';
+import { requestHeader } from './headers.js';
 
 export function payloadTooLarge(limit: number): ProblemError {
   return new ProblemError({
@@ -16,7 +17,7 @@ export function payloadTooLarge(limit: number): ProblemError {
  * `Content-Length` before reading, or while streaming a chunked body — never after buffering it all.
  */
 export async function readBody(c: Context, limit: number): Promise<Uint8Array> {
-  const declared = c.req.header('content-length');
+  const declared = requestHeader(c, 'content-length');
   if (declared !== undefined) {
     if (!/^\d+$/.test(declared)) {
       throw new ProblemError({

@@ -18,7 +18,7 @@ export {
   problemResponse,
   send,
 } from './responses.js';
-export { createLogger, createRuntime, type Lifecycle, type Runtime } from './runtime.js';
+export { type AccessLogEntry, createLogger, createRuntime, type Lifecycle, type Runtime } from './runtime.js';
 export { listen, type RunningService, type RunServiceOptions, runService } from './server.js';
 export {
   createService,

@@ -19,7 +19,7 @@ export function send(
   base: BaseHeaders | undefined,
   headers: Record<string, string>,
 ): Response {
-  const response = new Response(body, { status, headers: base ? { ...base, ...headers } : headers });
+  const response = new Response(body, { status, headers: base ? Object.assign({}, base, headers) : headers });
   if (base) complete.add(response);
   return response;
 }

@@ -7,9 +7,65 @@ export interface Lifecycle {
   readonly startedAt: number;
 }
 
+/** The fields of the one log line written per request (never bodies, secrets or keys). */
+export interface AccessLogEntry {
+  requestId: string;
+  method: string;
+  route: string | undefined;
+  status: number;
+  ms: number;
+  plan: string;
+}
+
 export interface Runtime {
   lifecycle: Lifecycle;
   logger: Logger;
+  /** Writes the per-request line, or nothing when `info` is off. */
+  accessLog: (entry: AccessLogEntry) => void;
+  /** Writes out request lines still gathered in memory (on shutdown). */
+  flushLogs: () => void;
+}
+
+interface LogOutput {
+  logger: Logger;
+  write: ((line: string) => void) | undefined;
+  flush?: () => void;
+}
+
+function createLogOutput(
+  config: Pick<ServiceConfig, 'logLevel'>,
+  service: string,
+  version: string,
+): LogOutput {
+  if (config.logLevel === 'silent') return { logger: pino({ level: 'silent' }), write: undefined };
+  // pino's default synchronous destination: an asynchronous one costs a thread-pool round trip
+  // per write, and request lines are batched below anyway.
+  const destination = pino.destination({ dest: 1, sync: true });
+  const logger = pino(
+    { level: config.logLevel, base: { service, version }, timestamp: pino.stdTimeFunctions.isoTime },
+    destination,
+  );
+  if (!logger.isLevelEnabled('info')) return { logger, write: undefined };
+  // Request lines are gathered and written 16 KiB (or 100 ms) at a time: one write per line
+  // measured ~2–5 µs of a ~20 µs /health request.
+  let pending = '';
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending !== '') {
+      destination.write(pending);
+      pending = '';
+    }
+  };
+  const write = (line: string) => {
+    pending += line;
+    if (pending.length >= 16_384) flush();
+    else if (!scheduled) {
+      scheduled = true;
+      setTimeout(flush, 100).unref();
+    }
+  };
+  return { logger, write, flush };
 }
 
 export function createLogger(
@@ -17,16 +73,35 @@ export function createLogger(
   service: string,
   version: string,
 ): Logger {
-  if (config.logLevel === 'silent') return pino({ level: 'silent' });
-  // Buffered asynchronous writes (one syscall per ~4 KiB of log lines, flushed at least every
-  // second and on shutdown) keep the per-request log line off the critical path: measured ~25 %
-  // of /health throughput with a write per line.
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  setInterval(() => destination.flush(), 1000).unref();
-  return pino(
-    { level: config.logLevel, base: { service, version }, timestamp: pino.stdTimeFunctions.isoTime },
-    destination,
-  );
+  return createLogOutput(config, service, version).logger;
+}
+
+/**
+ * The access log writes pino's own line format (level 30, ISO time, the same base fields) into
+ * pino's destination without pino's generic serialiser: logging measured 3–5 µs of a ~25 µs
+ * /health request through `logger.info`.
+ */
+function accessLogWriter(write: ((line: string) => void) | undefined, service: string, version: string) {
+  if (write === undefined) return () => {};
+  const prefix = `,"service":${JSON.stringify(service)},"version":${JSON.stringify(version)},"req_id":`;
+  const routes = new Map<string | undefined, string>();
+  let isoMs = 0;
+  let iso = '';
+  return (entry: AccessLogEntry) => {
+    const now = Date.now();
+    if (now !== isoMs) {
+      isoMs = now;
+      iso = new Date(now).toISOString();
+    }
+    let route = routes.get(entry.route);
+    if (route === undefined) {
+      route = entry.route === undefined ? 'null' : JSON.stringify(entry.route);
+      routes.set(entry.route, route);
+    }
+    write(
+      `{"level":30,"time":"${iso}"${prefix}${JSON.stringify(entry.requestId)},"method":${JSON.stringify(entry.method)},"route":${route},"status":${entry.status},"ms":${entry.ms},"plan":${JSON.stringify(entry.plan)},"msg":"request"}\n`,
+    );
+  };
 }
 
 export function createRuntime(
@@ -34,8 +109,11 @@ export function createRuntime(
   service: string,
   version: string,
 ): Runtime {
+  const output = createLogOutput(config, service, version);
   return {
     lifecycle: { draining: false, startedAt: Date.now() },
-    logger: createLogger(config, service, version),
+    logger: output.logger,
+    accessLog: accessLogWriter(output.write, service, version),
+    flushLogs: output.flush ?? (() => {}),
   };
 }

@@ -52,8 +52,15 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`;
-  runtime.logger.info({ url }, 'listening');
-  runtime.logger.flush();
+  // Always announced, whatever LOG_LEVEL says: it is how a supervisor finds a PORT=0 server.
+  if (runtime.logger.isLevelEnabled('info')) {
+    runtime.logger.info({ url }, 'listening');
+    runtime.logger.flush();
+  } else {
+    process.stdout.write(
+      `${JSON.stringify({ level: 30, time: new Date().toISOString(), service: options.name, msg: 'listening', url })}\n`,
+    );
+  }
 
   let closing: Promise<void> | undefined;
   const shutdown = () => {
@@ -66,6 +73,7 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
       timer.unref();
       server.close(() => {
         clearTimeout(timer);
+        runtime.flushLogs();
         runtime.logger.info('stopped');
         runtime.logger.flush(() => resolve());
       });

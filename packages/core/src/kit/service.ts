@@ -7,6 +7,7 @@ import { isJsonMediaType, mediaType, parseJsonBody, readBody } from './body.js';
 import type { ServiceConfig } from './config.js';
 import { allowedCorsOrigin, corsHeaders, preflightResponse } from './cors.js';
 import { DOCS_ASSETS, docsAsset, docsPage } from './docs.js';
+import { requestHeader } from './headers.js';
 import { operationTool } from './mcp-tools.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { type OperationDefinition, operationMethods } from './operation.js';
@@ -104,10 +105,10 @@ export function createService(
 
   app.use('*', async (c, next) => {
     const started = performance.now();
-    const presented = c.req.header('x-request-id');
+    const presented = requestHeader(c, 'x-request-id');
     const requestId = presented !== undefined && REQUEST_ID_RE.test(presented) ? presented : randomUUID();
     c.set('requestId', requestId);
-    const origin = c.req.header('origin');
+    const origin = requestHeader(c, 'origin');
     const corsOrigin = origin === undefined ? undefined : allowedCorsOrigin(config, origin);
     const baseHeaders: BaseHeaders = {
       'X-Request-Id': requestId,
@@ -116,8 +117,8 @@ export function createService(
       ...(corsOrigin === undefined ? {} : corsHeaders(corsOrigin)),
     };
     c.set('baseHeaders', baseHeaders);
-    if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined) {
-      c.res = preflightResponse(corsOrigin, c.req.header('access-control-request-headers'));
+    if (c.req.method === 'OPTIONS' && requestHeader(c, 'access-control-request-method') !== undefined) {
+      c.res = preflightResponse(corsOrigin, requestHeader(c, 'access-control-request-headers'));
     } else {
       await next();
     }
@@ -128,19 +129,14 @@ export function createService(
         if (name !== 'Cache-Control' || !headers.has(name)) headers.set(name, value);
       }
     }
-    if (logger.isLevelEnabled('info')) {
-      logger.info(
-        {
-          req_id: requestId,
-          method: c.req.method,
-          route: c.get('route') ?? null,
-          status: c.res.status,
-          ms: Math.round((performance.now() - started) * 100) / 100,
-          plan: 'free',
-        },
-        'request',
-      );
-    }
+    runtime.accessLog({
+      requestId,
+      method: c.req.method,
+      route: c.get('route'),
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+      plan: 'free',
+    });
   });
 
   app.onError((error, c) => {
@@ -166,7 +162,7 @@ export function createService(
         if (definition.guard && op.rateLimited !== false) await definition.guard(c, op);
         let raw: unknown;
         if (usesBody) {
-          const type = mediaType(c.req.header('content-type'));
+          const type = mediaType(requestHeader(c, 'content-type'));
           const parser = isJsonMediaType(type)
             ? undefined
             : type === undefined
@@ -174,10 +170,10 @@ export function createService(
               : op.bodyParsers?.[type];
           if (!isJsonMediaType(type) && parser === undefined) throw unsupportedMediaType(type, accepted);
           const charset = /;\s*charset="?([^";]+)/i
-            .exec(c.req.header('content-type') ?? '')?.[1]
+            .exec(requestHeader(c, 'content-type') ?? '')?.[1]
             ?.toLowerCase();
           if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-            throw unsupportedMediaType(c.req.header('content-type'), ['charset=utf-8']);
+            throw unsupportedMediaType(requestHeader(c, 'content-type'), ['charset=utf-8']);
           }
           const bytes = await readBody(c, limit);
           raw = parser
