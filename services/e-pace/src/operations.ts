@@ -54,7 +54,7 @@ const distanceInput = () =>
       [
         z.string(),
         z.number(),
-        z.strictObject({ value: z.number(), unit: z.string().openapi({ example: 'km' }) }),
+        z.strictObject({ value: z.number(), unit: z.string().meta({ example: 'km' }) }),
       ],
       { error: missingOr(`must be a distance with a unit; ${DISTANCE_EXAMPLE}`) },
     )
@@ -62,7 +62,7 @@ const distanceInput = () =>
     .transform((distance) => distance.meters);
 
 function distanceField(description: string, example: string) {
-  return distanceInput().openapi({
+  return distanceInput().meta({
     description: `${description} A named distance (5k, 10k, half, marathon, mile, 1500m, 3k, 15k, 10mi, half-marathon), a number with a unit as a string ("10 km", "6.2mi", "800 m", "400yd") or { "value", "unit" } with unit m, km/k, mi/mile(s) or yd. A bare number is refused: say the unit.`,
     example,
   });
@@ -74,7 +74,7 @@ function durationField(description: string, example: string) {
       error: missingOr(`must be a duration; use "MM:SS", "HH:MM:SS" or seconds, ${DURATION_EXAMPLE}`),
     })
     .transform(parsedBy((input) => parseDuration(input), 'invalid_duration'))
-    .openapi({
+    .meta({
       description: `${description} "MM:SS" (minutes may be ≥ 60, "63:46"), "HH:MM:SS" or a number of seconds; fractional seconds allowed ("19:57.5").`,
       example,
     });
@@ -83,18 +83,18 @@ function durationField(description: string, example: string) {
 const paceField = z
   .string({ error: 'must be a pace string; e.g. "5:00/km", "8:02/mi" or "8:02/mile"' })
   .transform(parsedBy((input) => parsePace(input), 'invalid_pace'))
-  .openapi({ description: 'A pace "M:SS/km", "M:SS/mi" or "M:SS/mile".', example: '5:00/km' });
+  .meta({ description: 'A pace "M:SS/km", "M:SS/mi" or "M:SS/mile".', example: '5:00/km' });
 
 const speedField = z
   .string({ error: 'must be a speed string; e.g. "12 km/h", "7.5 mph" or "3.2 m/s"' })
   .transform(parsedBy((input) => parseSpeed(input), 'invalid_speed'))
-  .openapi({ description: 'A speed "12 km/h" (also kmh, kph), "7.5 mph" or "3.2 m/s".', example: '12 km/h' });
+  .meta({ description: 'A speed "12 km/h" (also kmh, kph), "7.5 mph" or "3.2 m/s".', example: '12 km/h' });
 
 const exponentField = (field: string) =>
   z
     .number()
     .default(RIEGEL_EXPONENT)
-    .openapi({
+    .meta({
       description: `Riegel exponent k, 1.0–1.2 (default 1.06); outside that range → 422 \`${field}_out_of_range\`.`,
       example: RIEGEL_EXPONENT,
     });
@@ -122,10 +122,10 @@ function exactlyOne(
 
 const timeText = z
   .object({
-    seconds: z.number().openapi({ description: 'Seconds, to 0.1 s (ties to even)' }),
+    seconds: z.number().meta({ description: 'Seconds, to 0.1 s (ties to even)' }),
     text: z
       .string()
-      .openapi({ description: '`H:MM:SS`, or `M:SS` under an hour; the total rounded to the second' }),
+      .meta({ description: '`H:MM:SS`, or `M:SS` under an hour; the total rounded to the second' }),
   })
   .openapi('TimeText');
 
@@ -137,10 +137,10 @@ const speed = z
   .object({ kmh: z.number(), mph: z.number(), mps: z.number() })
   .openapi('Speed', { description: 'Speed in km/h, mph and m/s, to 4 decimals' });
 
-const seconds = (description: string) => z.number().openapi({ description: `${description}, to 0.1 s` });
+const seconds = (description: string) => z.number().meta({ description: `${description}, to 0.1 s` });
 const meters = (description: string) =>
-  z.number().openapi({ description: `${description}, in metres (to 1 mm)` });
-const text = z.string().openapi({ description: '`H:MM:SS` or `M:SS`, total rounded to the second' });
+  z.number().meta({ description: `${description}, in metres (to 1 mm)` });
+const text = z.string().meta({ description: '`H:MM:SS` or `M:SS`, total rounded to the second' });
 
 const prediction = z.object({ time_s: seconds('Predicted time'), text, pace }).openapi('Prediction');
 
@@ -202,7 +202,7 @@ export const predictOperation = defineOperation({
       // refuses null.
       cameron: z
         .union([prediction, z.null()])
-        .openapi({ description: "null when a distance is beyond 200 km, outside Cameron's model" }),
+        .meta({ description: "null when a distance is beyond 200 km, outside Cameron's model" }),
     }),
     warnings: z.array(
       z.object({
@@ -241,13 +241,11 @@ export const vdotOperation = defineOperation({
   output: z.object({
     distance_m: meters('Distance'),
     time_s: seconds('Time'),
-    vdot: z.number().openapi({ description: 'VDOT, 2 decimals (ties to even)' }),
-    vo2max: z.number().openapi({ description: 'Same as `vdot`: Daniels\' "pseudo VO2max"' }),
+    vdot: z.number().meta({ description: 'VDOT, 2 decimals (ties to even)' }),
+    vo2max: z.number().meta({ description: 'Same as `vdot`: Daniels\' "pseudo VO2max"' }),
     equivalent: z.array(
       z.object({
-        name: z
-          .string()
-          .openapi({ description: 'Distance name, accepted back as a distance', example: '5k' }),
+        name: z.string().meta({ description: 'Distance name, accepted back as a distance', example: '5k' }),
         distance_m: meters('Distance'),
         time_s: seconds('Equivalent time'),
         text,
@@ -276,7 +274,7 @@ export const zonesOperation = defineOperation({
       vdot: z
         .number()
         .optional()
-        .openapi({ description: 'VDOT, 20–90; instead of distance and time', example: 50 }),
+        .meta({ description: 'VDOT, 20–90; instead of distance and time', example: 50 }),
       distance: distanceField('Race distance (with `time`, instead of `vdot`).', '10k').optional(),
       time: durationField('Race time (with `distance`, instead of `vdot`).', '41:21').optional(),
     })
@@ -308,11 +306,11 @@ export const zonesOperation = defineOperation({
       }
     }),
   output: z.object({
-    vdot: z.number().openapi({ description: 'VDOT the zones are computed from, 2 decimals' }),
+    vdot: z.number().meta({ description: 'VDOT the zones are computed from, 2 decimals' }),
     zones: z.object({
       easy: z.object({
-        from: pace.openapi({ description: 'Slow end (63 %)' }),
-        to: pace.openapi({ description: 'Fast end (73 %)' }),
+        from: pace.meta({ description: 'Slow end (63 %)' }),
+        to: pace.meta({ description: 'Fast end (73 %)' }),
       }),
       marathon: pace,
       threshold: pace,
@@ -343,11 +341,11 @@ export const splitsOperation = defineOperation({
     strategy: z
       .enum(['even', 'negative'])
       .default('even')
-      .openapi({ description: '`even` (default) or `negative` (second half faster)' }),
+      .meta({ description: '`even` (default) or `negative` (second half faster)' }),
     negative_percent: z
       .number()
       .default(DEFAULT_NEGATIVE_PERCENT)
-      .openapi({
+      .meta({
         description: `How much faster the second half is, ${0}–${MAX_NEGATIVE_PERCENT} % (default 2); outside → 422 \`negative_percent_out_of_range\`.`,
         example: 2,
       }),
@@ -357,11 +355,11 @@ export const splitsOperation = defineOperation({
     time_s: seconds('Goal time'),
     split_m: meters('Split length'),
     strategy: z.enum(['even', 'negative']),
-    negative_percent: z.number().optional().openapi({ description: 'Only for the negative strategy' }),
-    pace: pace.openapi({ description: 'Average pace over the race' }),
+    negative_percent: z.number().optional().meta({ description: 'Only for the negative strategy' }),
+    pace: pace.meta({ description: 'Average pace over the race' }),
     splits: z.array(
       z.object({
-        index: z.number().int().openapi({ description: '1-based' }),
+        index: z.number().int().meta({ description: '1-based' }),
         distance_m: meters('Distance from the start at the end of this split'),
         length_m: meters('Length of this split (shorter for the last, partial split)'),
         split_s: seconds('Time of this split'),
@@ -373,7 +371,7 @@ export const splitsOperation = defineOperation({
     halves: z
       .object({ first: half, second: half })
       .optional()
-      .openapi({ description: 'Only for the negative strategy' }),
+      .meta({ description: 'Only for the negative strategy' }),
   }),
   errors: [
     {
@@ -404,7 +402,7 @@ const projection = z.object({
   finish_s: seconds('Projected finish time'),
   text,
   remaining_s: seconds('Time still to run'),
-  pace: pace.openapi({ description: 'Average pace over the whole race at this finish time' }),
+  pace: pace.meta({ description: 'Average pace over the whole race at this finish time' }),
 });
 
 export const finishOperation = defineOperation({

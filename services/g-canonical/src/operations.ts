@@ -8,20 +8,20 @@ const jsonValue = z
     params: { code: 'required' },
   })
   .transform((input) => input as JsonValue)
-  .openapi({
+  .meta({
     description: 'Any JSON value (object, array, string, number, boolean or null), parsed as strict I-JSON.',
   });
 
 const algorithm = z
   .enum(DIGEST_ALGORITHMS)
   .default('sha-256')
-  .openapi({ description: 'Digest algorithm (default sha-256).' });
+  .meta({ description: 'Digest algorithm (default sha-256).' });
 
 const digestFields = {
   hex: z.string(),
   base64: z.string(),
-  base64url: z.string().openapi({ description: 'base64url without padding' }),
-  content_digest: z.string().nullable().openapi({
+  base64url: z.string().meta({ description: 'base64url without padding' }),
+  content_digest: z.string().nullable().meta({
     description: 'RFC 9530 Content-Digest member; null for sha-384 (not in the RFC 9530 registry).',
   }),
   warnings: z.array(z.string()),
@@ -38,7 +38,7 @@ export const canonicalizeOperation = defineOperation({
   input: z.strictObject({ value: jsonValue }),
   output: z.object({
     canonical: z.string(),
-    bytes: z.number().int().openapi({ description: 'UTF-8 length of `canonical`' }),
+    bytes: z.number().int().meta({ description: 'UTF-8 length of `canonical`' }),
   }),
   errors: [
     {
@@ -72,7 +72,7 @@ export const digestOperation = defineOperation({
   input: z
     .strictObject({
       value: jsonValue.optional(),
-      text: z.string().optional().openapi({ description: 'Raw text to digest as UTF-8 bytes, as given.' }),
+      text: z.string().optional().meta({ description: 'Raw text to digest as UTF-8 bytes, as given.' }),
       algorithm,
     })
     .superRefine((input, ctx) => {
@@ -92,7 +92,7 @@ export const digestOperation = defineOperation({
   output: z.object({
     algorithm: z.enum(DIGEST_ALGORITHMS),
     input: z.enum(['value', 'text']),
-    bytes: z.number().int().openapi({ description: 'Number of bytes digested' }),
+    bytes: z.number().int().meta({ description: 'Number of bytes digested' }),
     ...digestFields,
   }),
   errors: [
@@ -154,7 +154,7 @@ export const idempotencyKeyOperation = defineOperation({
       .max(256)
       .refine((fields) => new Set(fields).size <= 64, { message: 'at most 64 distinct fields' })
       .optional()
-      .openapi({
+      .meta({
         description: '1–64 distinct member names or JSON Pointers',
         example: ['amount', '/customer/id'],
       }),
@@ -163,18 +163,18 @@ export const idempotencyKeyOperation = defineOperation({
       .max(64)
       .regex(/^[A-Za-z0-9_.:-]*$/, 'may only contain A-Z a-z 0-9 _ . : -')
       .default('')
-      .openapi({ example: 'pay_' }),
+      .meta({ example: 'pay_' }),
     length: z
       .number()
       .int()
       .min(16)
       .max(43)
       .default(DEFAULT_KEY_LENGTH)
-      .openapi({ description: 'Characters of base64url kept (16–43)' }),
+      .meta({ description: 'Characters of base64url kept (16–43)' }),
   }),
   output: z.object({
     key: z.string(),
-    header: z.string().openapi({ description: 'RFC 8941 sf-string form for an Idempotency-Key header' }),
+    header: z.string().meta({ description: 'RFC 8941 sf-string form for an Idempotency-Key header' }),
     algorithm: z.literal('sha-256'),
     encoding: z.literal('base64url'),
     length: z.number().int(),

@@ -18,7 +18,11 @@ export function toolSchema(schema: z.ZodType, io: 'input' | 'output'): Record<st
 }
 
 /** Derives the MCP tool of an operation: same schemas, same handler, errors as `isError` results. */
-export function operationTool(op: OperationDefinition, newRequestId: () => string): McpTool {
+export function operationTool(
+  op: OperationDefinition,
+  newRequestId: () => string,
+  problemExtensions: Record<string, unknown> = {},
+): McpTool {
   return {
     name: op.mcpName ?? op.name,
     title: op.summary,
@@ -30,7 +34,7 @@ export function operationTool(op: OperationDefinition, newRequestId: () => strin
       const parsed = op.input.safeParse(args);
       if (!parsed.success) {
         const problem = validationFailed(zodIssuesToFieldErrors(parsed.error));
-        return { ok: false, message: problem.detail, data: problem.toProblem() };
+        return { ok: false, message: problem.detail, data: { ...problem.toProblem(), ...problemExtensions } };
       }
       try {
         const value = await op.handler(parsed.data, {
@@ -39,7 +43,9 @@ export function operationTool(op: OperationDefinition, newRequestId: () => strin
         });
         return { ok: true, value };
       } catch (error) {
-        if (isProblemError(error)) return { ok: false, message: error.detail, data: error.toProblem() };
+        if (isProblemError(error)) {
+          return { ok: false, message: error.detail, data: { ...error.toProblem(), ...problemExtensions } };
+        }
         throw error;
       }
     },

@@ -244,7 +244,18 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
   });
 
   const objectConfig = {
-    info: { title: spec.title, version: spec.version, description: spec.description, ...spec.info },
+    info: {
+      title: spec.title,
+      version: spec.version,
+      description: spec.description,
+      // OpenAPI allows only specification extensions beyond its own `info` fields.
+      ...Object.fromEntries(
+        Object.entries(spec.info ?? {}).map(([key, value]) => [
+          key.startsWith('x-') ? key : `x-${key}`,
+          value,
+        ]),
+      ),
+    },
   };
   const document =
     spec.openapi === '3.0.3'

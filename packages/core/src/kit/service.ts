@@ -47,8 +47,10 @@ export interface ServiceDefinition {
   mcpInstructions?: string;
   /** Extra members shown in the root info, `/version` and the OpenAPI `info` (e.g. a plan). */
   info?: Record<string, unknown>;
-  /** Members added to every problem body, e.g. `{ valid: false }` so clients fail closed. */
+  /** Members added to every problem body (REST and MCP), e.g. `{ valid: false }` so clients fail closed. */
   problemExtensions?: Record<string, unknown>;
+  /** Extra links in the root info (`GET <base>/`), e.g. `{ platforms: '/platforms' }`. */
+  links?: Record<string, string>;
   guard?: RequestGuard;
 }
 
@@ -205,6 +207,7 @@ export function createService(
     openapi: `${base}/openapi.json`,
     docs: `${base}/docs`,
     mcp: `${base}/mcp`,
+    ...definition.links,
   };
 
   route('GET', `${base}/health`, (c) => {
@@ -281,7 +284,9 @@ export function createService(
     name: definition.name,
     version: definition.version,
     ...(definition.mcpInstructions ? { instructions: definition.mcpInstructions } : {}),
-    tools: definition.operations.filter((op) => op.mcp !== false).map((op) => operationTool(op, randomUUID)),
+    tools: definition.operations
+      .filter((op) => op.mcp !== false)
+      .map((op) => operationTool(op, randomUUID, definition.problemExtensions)),
     ...(config.mcpAllowedOrigins ? { allowedOrigins: config.mcpAllowedOrigins } : {}),
     parseJson: definition.strictJson
       ? (text) => parseStrictJson(text, { maxDepth: mcpDepth })

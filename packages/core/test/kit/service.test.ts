@@ -244,6 +244,63 @@ describe('createService', () => {
     },
   );
 
+  it('carries .meta() descriptions into MCP tool schemas and problem extensions into tool errors', async () => {
+    const described = defineOperation({
+      name: 'shout',
+      summary: 'Upper-cases text',
+      method: 'POST',
+      path: '/shout',
+      input: z.strictObject({ text: z.string().max(5).meta({ description: 'what to shout' }) }),
+      output: z.object({ text: z.string() }),
+      handler: ({ text }) => ({ text: text.toUpperCase() }),
+    });
+    const service = createService(
+      {
+        name: 'meta-test',
+        title: 'Meta',
+        description: 'd',
+        version: '1.0.0',
+        openapi: '3.1',
+        operations: [described],
+        problemExtensions: { valid: false },
+      },
+      testConfig(),
+    );
+    const rpc = (body: unknown) =>
+      service.request('/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const list = await json(await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+    expect(list.result.tools[0].inputSchema.properties.text.description).toBe('what to shout');
+    const bad = await json(
+      await rpc({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'shout', arguments: { text: 'too long' } },
+      }),
+    );
+    expect(bad.result.isError).toBe(true);
+    expect(JSON.parse(bad.result.content[1].text)).toMatchObject({ code: 'validation_failed', valid: false });
+  });
+
+  it('adds declared links to the root info and prefixes info members with x- in OpenAPI', async () => {
+    const service = makeService('3.1', {
+      links: { sum: '/api/v1/sum' },
+      info: { plan: { name: 'A', price: 9.99 } },
+    });
+    const root = await json(await service.request('/svc'));
+    expect(root.links).toMatchObject({ sum: '/api/v1/sum', docs: '/svc/docs' });
+    expect(root.plan).toEqual({ name: 'A', price: 9.99 });
+    const version = await json(await service.request('/svc/version'));
+    expect(version.plan).toEqual({ name: 'A', price: 9.99 });
+    const document = await json(await service.request('/svc/openapi.json'));
+    expect(document.info['x-plan']).toEqual({ name: 'A', price: 9.99 });
+    expect((await new Validator().validate(document)).valid).toBe(true);
+  });
+
   it('exposes MCP tools only for operations that opt in', async () => {
     const res = await app.request('/svc/mcp', { headers: { accept: 'application/json' } });
     expect((await json(res)).tools).toEqual(['count_rows', 'crash', 'echo_sum']);

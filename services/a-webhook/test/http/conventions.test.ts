@@ -212,6 +212,8 @@ describe('standard endpoints', () => {
       openapi: '/openapi.json',
       docs: '/docs',
       mcp: '/mcp',
+      platforms: '/platforms',
+      verify: '/verify',
     });
     expect(res.json.operations).toEqual([
       { method: 'POST', path: '/verify', summary: expect.any(String), mcp_tool: 'verify_webhook' },
