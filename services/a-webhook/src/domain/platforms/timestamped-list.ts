@@ -1,0 +1,67 @@
+import { parseSignatureList, unusedKeys, valuesForKey } from '@dus/core';
+import { type CheckMeta, describeIgnoredKeys, failedCheck, hmacCheckResult } from '../check.js';
+import { checkHmac, type HmacOutcome } from '../hmac-check.js';
+import type { PlatformCheck, VerifyRequest } from '../types.js';
+
+/** A `<time key>=<unix>` + `<signature key>=<hex>…` list header, HMAC-SHA256 over `time + joiner + body`. */
+export interface TimestampedListScheme {
+  meta: CheckMeta;
+  header: string;
+  separator: ',' | ';';
+  timeKey: string;
+  signatureKey: string;
+  joiner: string;
+}
+
+/** Shared by Stripe (`t=…,v1=…`) and Paddle (`ts=…;h1=…`); returns the HMAC outcome for scheme-specific hints. */
+export function verifyTimestampedList(
+  request: VerifyRequest,
+  scheme: TimestampedListScheme,
+): { check: PlatformCheck; outcome: HmacOutcome | undefined } {
+  const { meta, header, timeKey, signatureKey } = scheme;
+  const entries = parseSignatureList(request.signature, scheme.separator);
+  const times = valuesForKey(entries, timeKey);
+  const signatures = valuesForKey(entries, signatureKey);
+  const ignored = describeIgnoredKeys(unusedKeys(entries, [timeKey, signatureKey]));
+  const time = times[0];
+  if (time === undefined || times.length > 1) {
+    const message = `${header} must carry exactly one ${timeKey}=<unix time>`;
+    return {
+      check: failedCheck(meta, 'malformed_signature', message, {
+        signaturesFound: signatures.length,
+        ignored,
+      }),
+      outcome: undefined,
+    };
+  }
+  if (signatures.length === 0) {
+    const check =
+      ignored.length > 0
+        ? failedCheck(
+            meta,
+            'no_supported_signature',
+            `${header} has no ${signatureKey} signature (found: ${ignored.join(', ')})`,
+            {
+              ignored,
+            },
+          )
+        : failedCheck(meta, 'malformed_signature', `${header} has no ${signatureKey}=<hex> signature`);
+    return { check, outcome: undefined };
+  }
+  const outcome = checkHmac({
+    hash: 'sha-256',
+    encoding: 'hex',
+    secrets: request.secrets,
+    variants: [[time, scheme.joiner, request.payload]],
+    signatures,
+  });
+  const check = hmacCheckResult(
+    meta,
+    outcome,
+    signatures.length,
+    `every ${signatureKey} signature must be 64 hex digits`,
+  );
+  check.ignored = ignored;
+  check.timestamp = { value: time, allowMilliseconds: false };
+  return { check, outcome };
+}
