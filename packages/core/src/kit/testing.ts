@@ -51,6 +51,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Every stdout line (the JSON request logs), for assertions such as "no secret was logged". */
   stdout: string[];
+  /** Every stderr line. */
+  stderr: string[];
   /** Sends `signal` and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -62,12 +64,16 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, [serverFile], {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stdout: string[] = [];
+  const stderr: string[] = [];
+  createInterface({ input: child.stderr! }).on('line', (line) => stderr.push(line));
   const lines = createInterface({ input: child.stdout! });
   const origin = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${serverFile} exited with ${code} before listening`)));
+    child.once('exit', (code) =>
+      reject(new Error(`${serverFile} exited with ${code} before listening: ${stderr.join('\n')}`)),
+    );
     lines.on('line', (line) => {
       stdout.push(line);
       try {
@@ -82,6 +88,7 @@ export async function startServerProcess(
     origin,
     child,
     stdout,
+    stderr,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null) return child.exitCode;
       child.kill(signal);

@@ -1,43 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { once } from 'node:events';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { type ServerProcess, startServerProcess } from '@dus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readResponse } from './helpers/client.js';
 import { findLeaks, registerSecrets } from './helpers/recorder.js';
 
-const serverFile = join(import.meta.dirname, '..', '..', 'dist', 'server.js');
 const SECRET = 'e2e-secret-9c4f2a7b1d8e3f60';
-const stdout: string[] = [];
-let child: ChildProcess;
-let origin: string;
+let server: ServerProcess;
 
 beforeAll(async () => {
-  expect(existsSync(serverFile), 'build the service first (tsc -p tsconfig.build.json)').toBe(true);
-  child = spawn(process.execPath, [serverFile], {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  createInterface({ input: child.stderr! }).on('line', (line) => stdout.push(line));
-  origin = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    lines.on('line', (line) => {
-      stdout.push(line);
-      const entry = JSON.parse(line);
-      if (entry.msg === 'listening') resolve(entry.url);
-    });
-  });
+  server = await startServerProcess(join(import.meta.dirname, '..', '..', 'dist', 'server.js'));
 });
-afterAll(() => {
-  if (child.exitCode === null) child.kill('SIGKILL');
-});
+afterAll(() => server.stop('SIGKILL'));
 
 async function verifyOverSocket(body: Record<string, unknown>) {
   registerSecrets(body.secret);
-  const response = await fetch(`${origin}/verify`, {
+  const response = await fetch(`${server.origin}/verify`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -71,9 +49,8 @@ describe('the built server (dist/server.js) over a real socket', () => {
   });
 
   it('drains on SIGTERM, exits 0, and no log line ever contained the secret', async () => {
-    child.kill('SIGTERM');
-    const [code] = await once(child, 'exit');
-    expect(code).toBe(0);
+    expect(await server.stop('SIGTERM')).toBe(0);
+    const stdout = [...server.stdout, ...server.stderr];
     const requests = stdout.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'request');
     expect(requests.filter((entry) => entry.route === '/verify').map((entry) => entry.status)).toEqual([
       200, 200, 200, 400,

@@ -1,32 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { type ServerProcess, startServerProcess } from '@dus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const serverFile = join(import.meta.dirname, '..', '..', 'dist', 'server.js');
-let child: ChildProcess;
+let server: ServerProcess;
 let origin: string;
 
 beforeAll(async () => {
-  expect(existsSync(serverFile), 'build the service first (npm test does)').toBe(true);
-  child = spawn(process.execPath, [serverFile], {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  origin = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    lines.on('line', (line) => {
-      const entry = JSON.parse(line);
-      if (entry.msg === 'listening') resolve(entry.url);
-    });
-  });
+  server = await startServerProcess(join(import.meta.dirname, '..', '..', 'dist', 'server.js'));
+  origin = server.origin;
 });
-afterAll(() => {
-  if (child.exitCode === null) child.kill('SIGKILL');
-});
+afterAll(() => server.stop('SIGKILL'));
 
 describe('the built server over a real socket', () => {
   it('serves /health and /vdot', async () => {
@@ -46,8 +29,6 @@ describe('the built server over a real socket', () => {
   });
 
   it('drains on SIGTERM and exits 0', async () => {
-    child.kill('SIGTERM');
-    const [code] = await once(child, 'exit');
-    expect(code).toBe(0);
+    expect(await server.stop('SIGTERM')).toBe(0);
   });
 });
