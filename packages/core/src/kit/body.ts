@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { ProblemError } from '../errors.js';
-import { parseStrictJson } from '../json/index.js';
+import { ProblemError, toJsonPointer } from '../errors.js';
+import { parseStrictJson, tooDeep } from '../json/index.js';
 import { requestHeader } from './headers.js';
 
 export function payloadTooLarge(limit: number): ProblemError {
@@ -50,21 +50,44 @@ export async function readBody(c: Context, limit: number): Promise<Uint8Array> {
 
 const fatalUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** Index of the first bracket that opens level `maxDepth + 1`, or -1. Skips string contents. */
-function depthOverflowIndex(text: string, maxDepth: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (inString) {
-      if (ch === 0x5c) i++;
-      else if (ch === 0x22) inString = false;
-    } else if (ch === 0x22) inString = true;
-    else if (ch === 0x5b || ch === 0x7b) {
-      if (++depth > maxDepth) return i;
-    } else if (ch === 0x5d || ch === 0x7d) depth--;
+/**
+ * Whether a parsed value nests deeper than `maxDepth`. V8's `JSON.parse` is itself iterative, so the
+ * limit protects what comes after it (validation, handlers, serialisation); checking the parsed value
+ * visits containers only, which is far cheaper than scanning every character of string-heavy bodies.
+ */
+function exceedsDepth(value: unknown, maxDepth: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const stack: unknown[] = [value];
+  const depths: number[] = [1];
+  while (stack.length > 0) {
+    const node = stack.pop() as object;
+    const depth = depths.pop()!;
+    if (depth > maxDepth) return true;
+    const children = Array.isArray(node) ? node : Object.values(node);
+    for (const child of children) {
+      if (typeof child === 'object' && child !== null) {
+        stack.push(child);
+        depths.push(depth + 1);
+      }
+    }
   }
-  return -1;
+  return false;
+}
+
+/** JSON Pointer of the first container nested deeper than `maxDepth` (only called once that is known). */
+function tooDeepPointer(value: unknown, maxDepth: number): string {
+  const stack: Array<{ node: unknown; path: Array<string | number> }> = [{ node: value, path: [] }];
+  while (stack.length > 0) {
+    const { node, path } = stack.pop()!;
+    if (path.length >= maxDepth) return toJsonPointer(path);
+    const entries: Array<[string | number, unknown]> = Array.isArray(node)
+      ? node.map((child, index) => [index, child])
+      : Object.entries(node as object);
+    for (const [key, child] of entries) {
+      if (typeof child === 'object' && child !== null) stack.push({ node: child, path: [...path, key] });
+    }
+  }
+  return '';
 }
 
 export interface JsonBodyOptions {
@@ -74,9 +97,9 @@ export interface JsonBodyOptions {
 }
 
 /**
- * Parses a JSON body. The fast path is the native `JSON.parse` after a depth scan; whenever that
- * path fails, the strict parser re-reads the body to report the precise error (offset, pointer)
- * without echoing any of the input.
+ * Parses a JSON body. The fast path is the native `JSON.parse` and a depth check of the result;
+ * whenever that path fails, the strict parser re-reads the body to report the precise error
+ * (offset, pointer) without echoing any of the input.
  */
 export function parseJsonBody(bytes: Uint8Array, options: JsonBodyOptions): unknown {
   if (bytes.byteLength === 0) {
@@ -94,13 +117,17 @@ export function parseJsonBody(bytes: Uint8Array, options: JsonBodyOptions): unkn
   } catch {
     return parseStrictJson(bytes, { maxDepth: options.maxDepth });
   }
-  if (text.charCodeAt(0) !== 0xfeff && depthOverflowIndex(text, options.maxDepth) === -1) {
+  if (text.charCodeAt(0) !== 0xfeff) {
+    let value: unknown;
     try {
-      return JSON.parse(text);
+      value = JSON.parse(text);
     } catch {
-      // fall through to the strict parser for a precise error
+      return parseStrictJson(bytes, { maxDepth: options.maxDepth });
     }
+    if (!exceedsDepth(value, options.maxDepth)) return value;
+    throw tooDeep(options.maxDepth, { pointer: tooDeepPointer(value, options.maxDepth) });
   }
+  // A byte order mark: the strict parser reports it precisely.
   return parseStrictJson(bytes, { maxDepth: options.maxDepth });
 }
 

@@ -185,7 +185,9 @@ describe('createService', () => {
       body: deep,
     });
     expect(res.status).toBe(400);
-    expect((await json(res)).code).toBe('validation_failed');
+    const body = await json(res);
+    expect(body.code).toBe('validation_failed');
+    expect(body.errors[0]).toMatchObject({ code: 'too_deep', path: `/a${'/0'.repeat(255)}` });
   });
 
   it('runs the guard before reading the body (rate-limit seam)', async () => {

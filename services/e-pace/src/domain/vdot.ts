@@ -43,16 +43,38 @@ const BRACKET_HI_S = 1e8;
 const TOLERANCE_S = 1e-4;
 const MAX_ITERATIONS = 100;
 
-/** Time (s) at `distanceM` metres that yields `vdot`, by bisection to 0.0001 s. */
+/** d VDOT / d t (per minute) at distance `distanceM` and `minutes`, from the two formulas above. */
+function vdotSlope(distanceM: number, minutes: number): number {
+  const v = distanceM / minutes;
+  const vo2 = vo2AtSpeed(v);
+  const dVo2 = (0.182258 + 2 * 0.000104 * v) * (-distanceM / (minutes * minutes));
+  const e1 = 0.1894393 * Math.exp(-0.012778 * minutes);
+  const e2 = 0.2989558 * Math.exp(-0.1932605 * minutes);
+  const f = 0.8 + e1 + e2;
+  const dF = -0.012778 * e1 - 0.1932605 * e2;
+  return (dVo2 * f - vo2 * dF) / (f * f);
+}
+
+/**
+ * Time (s) at `distanceM` metres that yields `vdot`, to 0.0001 s: Newton's method on the analytic
+ * slope, kept inside a shrinking bisection bracket so it can never diverge. It converges in a few
+ * steps where plain bisection needs about forty (the /vdot table solves nine of these per request).
+ */
 export function equivalentTime(vdot: number, distanceM: number): number {
   let lo = BRACKET_LO_S;
   let hi = BRACKET_HI_S;
-  for (let i = 0; i < MAX_ITERATIONS && hi - lo > TOLERANCE_S; i++) {
-    const mid = (lo + hi) / 2;
-    if (vdotOf(distanceM, mid) > vdot) lo = mid;
-    else hi = mid;
+  // Start where the runner would hold 90 % of VDOT, close to the answer for races of 10–60 minutes.
+  let t = Math.min(Math.max((distanceM / speedAtFraction(vdot, 0.9)) * 60, lo), hi);
+  for (let i = 0; i < MAX_ITERATIONS; i++) {
+    const gap = vdotOf(distanceM, t) - vdot;
+    if (gap > 0) lo = t;
+    else hi = t;
+    let next = t - gap / (vdotSlope(distanceM, t / 60) / 60);
+    if (!(next > lo && next < hi)) next = (lo + hi) / 2;
+    if (Math.abs(next - t) < TOLERANCE_S || hi - lo < TOLERANCE_S) return next;
+    t = next;
   }
-  return (lo + hi) / 2;
+  return t;
 }
 
 /** Refuses a VDOT outside 20–90 (compared at the reported 2-decimal precision). */
