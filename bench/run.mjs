@@ -144,6 +144,22 @@ const honoServer = await startProcess(join(here, 'bare-hono.mjs'));
 const honoGet = await load(`${honoServer.url}/`, {}, honoServer.pid);
 await honoServer.stop();
 record({ kind: 'http', name: 'reference: bare Hono GET', ...honoGet, ratio: honoGet.rps / ceiling.GET.rps });
+// Calibration: the same bare app doing 15 µs of busy work per POST, about what parsing, validating
+// and answering a small JSON request costs. On a 2-core machine shared with the load generator each
+// µs of handler work costs more than a µs of req/s (the generator sleeps and must be woken).
+const burnServer = await startProcess(join(here, 'bare-hono.mjs'), { BURN_US: '15' });
+const burnPost = await load(
+  `${burnServer.url}/`,
+  { method: 'POST', body: JSON.stringify({ value: 'x'.repeat(1000) }) },
+  burnServer.pid,
+);
+await burnServer.stop();
+record({
+  kind: 'http',
+  name: 'reference: bare Hono POST + 15 µs work',
+  ...burnPost,
+  ratio: burnPost.rps / ceiling.POST.rps,
+});
 
 for (const dir of services) {
   const declared = await import(pathToFileURL(join(root, 'services', dir, 'bench', 'rows.mjs')).href);

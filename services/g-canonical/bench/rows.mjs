@@ -1,6 +1,6 @@
 // Benchmark rows of service G, run by bench/run.mjs against the built server.
 import { createHash } from 'node:crypto';
-import { canonicalize, parseStrictJson } from '@dus/core';
+import { canonicalizeToBytes, parseStrictJson } from '@dus/core';
 
 /** A realistic JSON document of about `bytes` bytes: an array of order-like records. */
 export function makeDocument(bytes) {

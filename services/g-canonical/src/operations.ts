@@ -1,4 +1,11 @@
-import { canonicalize, defineOperation, type JsonValue, parseJsonPointer, z } from '@dus/core';
+import {
+  canonicalize,
+  canonicalizeToBytes,
+  defineOperation,
+  type JsonValue,
+  parseJsonPointer,
+  z,
+} from '@dus/core';
 import { DEFAULT_KEY_LENGTH, DIGEST_ALGORITHMS, digestOf, idempotencyKey } from './domain/index.js';
 
 const jsonValue = z
@@ -119,7 +126,7 @@ export const digestOperation = defineOperation({
   },
   handler: (input) => {
     const source = input.text !== undefined ? ('text' as const) : ('value' as const);
-    const bytes = source === 'text' ? input.text! : canonicalize(input.value as JsonValue);
+    const bytes = source === 'text' ? input.text! : canonicalizeToBytes(input.value as JsonValue);
     const { algorithm: used, ...rest } = digestOf(bytes, input.algorithm);
     return { algorithm: used, input: source, ...rest };
   },

@@ -1,4 +1,4 @@
-import { canonicalize, digest, type JsonValue, toBase64Url } from '@dus/core';
+import { canonicalizeToBytes, digest, type JsonValue, toBase64Url } from '@dus/core';
 import { project } from './projection.js';
 
 export const DEFAULT_KEY_LENGTH = 32;
@@ -33,7 +33,7 @@ export function idempotencyKey(request: IdempotencyKeyRequest): IdempotencyKeyRe
   const length = request.length ?? DEFAULT_KEY_LENGTH;
   const prefix = request.prefix ?? '';
   const projection = request.fields ? project(request.value, request.fields) : undefined;
-  const hashed = digest('sha-256', canonicalize(projection ? projection.value : request.value));
+  const hashed = digest('sha-256', canonicalizeToBytes(projection ? projection.value : request.value));
   const key = prefix + toBase64Url(hashed).slice(0, length);
   return {
     key,
