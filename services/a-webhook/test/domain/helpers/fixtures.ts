@@ -101,6 +101,29 @@ const hmacDefaults = {
   tamperedPayload: 'signature_mismatch',
 } as const;
 
+/** A platform that signs the raw body with the secret: `prefix` + the encoded HMAC in one header. */
+function bodyHmacFixture(
+  label: string,
+  platform: PlatformName,
+  signatureOf: (options: SignOptions) => string,
+  prefix = '',
+  extra: Partial<VerifyInput> = {},
+): Fixture {
+  return {
+    label,
+    platform,
+    ...hmacDefaults,
+    sign: (o) => ({
+      platform,
+      ...extra,
+      secret: o.secret,
+      payload: JSON_PAYLOAD,
+      signature: `${prefix}${(o.mutate ?? id)(signatureOf(o))}`,
+    }),
+    expectedSignatures: (o) => [signatureOf(o)],
+  };
+}
+
 export const FIXTURES: Fixture[] = [
   {
     label: 'stripe',
@@ -115,42 +138,9 @@ export const FIXTURES: Fixture[] = [
     }),
     expectedSignatures: (o) => [stripeSig(o)],
   },
-  {
-    label: 'github',
-    platform: 'github',
-    ...hmacDefaults,
-    sign: (o) => ({
-      platform: 'github',
-      secret: o.secret,
-      payload: JSON_PAYLOAD,
-      signature: `sha256=${(o.mutate ?? id)(githubSig(o))}`,
-    }),
-    expectedSignatures: (o) => [githubSig(o)],
-  },
-  {
-    label: 'github (sha1)',
-    platform: 'github',
-    ...hmacDefaults,
-    sign: (o) => ({
-      platform: 'github',
-      secret: o.secret,
-      payload: JSON_PAYLOAD,
-      signature: `sha1=${(o.mutate ?? id)(githubSha1(o))}`,
-    }),
-    expectedSignatures: (o) => [githubSha1(o)],
-  },
-  {
-    label: 'shopify',
-    platform: 'shopify',
-    ...hmacDefaults,
-    sign: (o) => ({
-      platform: 'shopify',
-      secret: o.secret,
-      payload: JSON_PAYLOAD,
-      signature: (o.mutate ?? id)(shopifySig(o)),
-    }),
-    expectedSignatures: (o) => [shopifySig(o)],
-  },
+  bodyHmacFixture('github', 'github', githubSig, 'sha256='),
+  bodyHmacFixture('github (sha1)', 'github', githubSha1, 'sha1='),
+  bodyHmacFixture('shopify', 'shopify', shopifySig),
   {
     label: 'slack',
     platform: 'slack',
@@ -263,30 +253,8 @@ export const FIXTURES: Fixture[] = [
     }),
     expectedSignatures: (o) => [linearSig(o)],
   },
-  {
-    label: 'notion',
-    platform: 'notion',
-    ...hmacDefaults,
-    sign: (o) => ({
-      platform: 'notion',
-      secret: o.secret,
-      payload: JSON_PAYLOAD,
-      signature: `sha256=${(o.mutate ?? id)(notionSig(o))}`,
-    }),
-    expectedSignatures: (o) => [notionSig(o)],
-  },
-  {
-    label: 'vercel',
-    platform: 'vercel',
-    ...hmacDefaults,
-    sign: (o) => ({
-      platform: 'vercel',
-      secret: o.secret,
-      payload: JSON_PAYLOAD,
-      signature: (o.mutate ?? id)(vercelSig(o)),
-    }),
-    expectedSignatures: (o) => [vercelSig(o)],
-  },
+  bodyHmacFixture('notion', 'notion', notionSig, 'sha256='),
+  bodyHmacFixture('vercel', 'vercel', vercelSig),
   {
     label: 'cloudflare',
     platform: 'cloudflare',
@@ -301,32 +269,11 @@ export const FIXTURES: Fixture[] = [
     }),
     expectedSignatures: (o) => [o.secret],
   },
-  {
-    label: 'generic',
-    platform: 'generic',
-    ...hmacDefaults,
-    sign: (o) => ({
-      platform: 'generic',
-      secret: o.secret,
-      payload: JSON_PAYLOAD,
-      signature: (o.mutate ?? id)(genericSig(o)),
-    }),
-    expectedSignatures: (o) => [genericSig(o)],
-  },
-  {
-    label: 'generic (SHA-512, base64)',
-    platform: 'generic',
-    ...hmacDefaults,
-    sign: (o) => ({
-      platform: 'generic',
-      algo: 'SHA-512',
-      encoding: 'base64',
-      secret: o.secret,
-      payload: JSON_PAYLOAD,
-      signature: (o.mutate ?? id)(generic512(o)),
-    }),
-    expectedSignatures: (o) => [generic512(o)],
-  },
+  bodyHmacFixture('generic', 'generic', genericSig),
+  bodyHmacFixture('generic (SHA-512, base64)', 'generic', generic512, '', {
+    algo: 'SHA-512',
+    encoding: 'base64',
+  }),
 ];
 
 /** Flips the lowest bit of the payload's middle character. */
