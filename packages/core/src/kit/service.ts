@@ -116,8 +116,8 @@ export function createService(
       'X-Request-Id': requestId,
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-store',
-      ...(corsOrigin === undefined ? {} : corsHeaders(corsOrigin)),
     };
+    if (corsOrigin !== undefined) Object.assign(baseHeaders, corsHeaders(corsOrigin));
     c.set('baseHeaders', baseHeaders);
     if (c.req.method === 'OPTIONS' && requestHeader(c, 'access-control-request-method') !== undefined) {
       c.res = preflightResponse(corsOrigin, requestHeader(c, 'access-control-request-headers'));
