@@ -1,5 +1,6 @@
 // Benchmark harness (conventions §10). In one run on one machine:
-//  1. a bare node:http server (the ceiling) under autocannon, GET and POST;
+//  1. a bare node:http server (the ceiling) under autocannon, GET and POST — measured again right
+//     before every other row, which is compared with that paired run;
 //  2. every HTTP row declared by a service in services/<dir>/bench/rows.mjs, against its built server;
 //  3. every domain hot path declared there, against its declared ceiling function.
 // Prints a table and writes bench/results/latest.json. A service adds rows by declaring them only.
@@ -127,39 +128,40 @@ const services = readdirSync(join(root, 'services'))
 console.error(
   `Benchmark: ${DURATION_S}s per row, ${CONNECTIONS} connections, ${cpus().length} cores, Node ${process.version}`,
 );
+// The ceiling server stays up: every row is compared with a ceiling measured just before it (paired),
+// because on a shared 2-core machine throughput drifts by tens of percent over a minute.
 const ceilingServer = await startProcess(join(here, 'ceiling.mjs'));
-const ceiling = {
-  GET: await load(`${ceilingServer.url}/`, {}, ceilingServer.pid),
-  POST: await load(
+const CEILING_POST_BODY = JSON.stringify({ value: 'x'.repeat(1000) });
+const measureCeiling = (method) =>
+  load(
     `${ceilingServer.url}/`,
-    { method: 'POST', body: JSON.stringify({ value: 'x'.repeat(1000) }) },
+    method === 'GET' ? {} : { method: 'POST', body: CEILING_POST_BODY },
     ceilingServer.pid,
-  ),
-};
-await ceilingServer.stop();
+  );
+const ceiling = { GET: await measureCeiling('GET'), POST: await measureCeiling('POST') };
 record({ kind: 'http', name: 'ceiling: node:http GET', ...ceiling.GET });
 record({ kind: 'http', name: 'ceiling: node:http POST 1 KiB', ...ceiling.POST });
 
+/** Measures `measure()` right after a fresh ceiling run of the same method; the ratio is to that. */
+async function paired(method, measure) {
+  const base = await measureCeiling(method === 'GET' ? 'GET' : 'POST');
+  const measured = await measure();
+  return { ...measured, ceiling_rps: base.rps, ratio: measured.rps / base.rps };
+}
+
 const honoServer = await startProcess(join(here, 'bare-hono.mjs'));
-const honoGet = await load(`${honoServer.url}/`, {}, honoServer.pid);
+const honoGet = await paired('GET', () => load(`${honoServer.url}/`, {}, honoServer.pid));
 await honoServer.stop();
-record({ kind: 'http', name: 'reference: bare Hono GET', ...honoGet, ratio: honoGet.rps / ceiling.GET.rps });
+record({ kind: 'http', name: 'reference: bare Hono GET', ...honoGet });
 // Calibration: the same bare app doing 15 µs of busy work per POST, about what parsing, validating
 // and answering a small JSON request costs. On a 2-core machine shared with the load generator each
 // µs of handler work costs more than a µs of req/s (the generator sleeps and must be woken).
 const burnServer = await startProcess(join(here, 'bare-hono.mjs'), { BURN_US: '15' });
-const burnPost = await load(
-  `${burnServer.url}/`,
-  { method: 'POST', body: JSON.stringify({ value: 'x'.repeat(1000) }) },
-  burnServer.pid,
+const burnPost = await paired('POST', () =>
+  load(`${burnServer.url}/`, { method: 'POST', body: CEILING_POST_BODY }, burnServer.pid),
 );
 await burnServer.stop();
-record({
-  kind: 'http',
-  name: 'reference: bare Hono POST + 15 µs work',
-  ...burnPost,
-  ratio: burnPost.rps / ceiling.POST.rps,
-});
+record({ kind: 'http', name: 'reference: bare Hono POST + 15 µs work', ...burnPost });
 
 for (const dir of services) {
   const declared = await import(pathToFileURL(join(root, 'services', dir, 'bench', 'rows.mjs')).href);
@@ -168,20 +170,15 @@ for (const dir of services) {
     const server = await startProcess(serverFile);
     for (const row of declared.http) {
       const body = typeof row.body === 'function' ? row.body() : row.body;
-      const measured = await load(
-        `${server.url}${row.path}`,
-        { method: row.method, body, headers: row.headers },
-        server.pid,
+      const measured = await paired(row.method, () =>
+        load(`${server.url}${row.path}`, { method: row.method, body, headers: row.headers }, server.pid),
       );
-      const base = ceiling[row.method === 'GET' ? 'GET' : 'POST'];
-      const ratio = measured.rps / base.rps;
       record({
         kind: 'http',
         service: dir,
         name: row.name,
         ...measured,
-        ratio,
-        target: verdict(ratio, row.target),
+        target: verdict(measured.ratio, row.target),
       });
     }
     await server.stop();
@@ -204,16 +201,18 @@ for (const dir of services) {
   }
 }
 
+await ceilingServer.stop();
+
 const pad = (text, width) => String(text).padEnd(width);
 const lines = [
-  `| ${pad('row', 44)} | ${pad('req/s', 7)} | ${pad('p50 ms', 6)} | ${pad('p99 ms', 6)} | ${pad('ratio', 5)} | ${pad('server CPU µs/req', 17)} | ${pad('server CPU', 10)} | target |`,
-  `|${'-'.repeat(46)}|${'-'.repeat(9)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(7)}|${'-'.repeat(19)}|${'-'.repeat(12)}|--------|`,
+  `| ${pad('row', 44)} | ${pad('req/s', 7)} | ${pad('p50 ms', 6)} | ${pad('p99 ms', 6)} | ${pad('ceiling req/s', 13)} | ${pad('ratio', 5)} | ${pad('server CPU µs/req', 17)} | ${pad('server CPU', 10)} | target |`,
+  `|${'-'.repeat(46)}|${'-'.repeat(9)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(15)}|${'-'.repeat(7)}|${'-'.repeat(19)}|${'-'.repeat(12)}|--------|`,
 ];
 for (const row of rows.filter((r) => r.kind === 'http')) {
   const cpu = row.cpu_us === undefined ? 'n/a' : row.cpu_us.toFixed(1);
   const load = row.server_cpu_pct === undefined ? 'n/a' : `${row.server_cpu_pct.toFixed(0)} %`;
   lines.push(
-    `| ${pad(row.name, 44)} | ${pad(row.rps, 7)} | ${pad(row.p50_ms, 6)} | ${pad(row.p99_ms, 6)} | ${pad(row.ratio === undefined ? '1.00' : row.ratio.toFixed(2), 5)} | ${pad(cpu, 17)} | ${pad(load, 10)} | ${row.target ?? ''} |`,
+    `| ${pad(row.name, 44)} | ${pad(row.rps, 7)} | ${pad(row.p50_ms, 6)} | ${pad(row.p99_ms, 6)} | ${pad(row.ceiling_rps ?? row.rps, 13)} | ${pad(row.ratio === undefined ? '1.00' : row.ratio.toFixed(2), 5)} | ${pad(cpu, 17)} | ${pad(load, 10)} | ${row.target ?? ''} |`,
   );
 }
 const hotRows = rows.filter((r) => r.kind === 'hot');
