@@ -136,6 +136,14 @@ export function mediaType(contentType: string | undefined): string | undefined {
   return contentType.split(';', 1)[0]!.trim().toLowerCase();
 }
 
+/** The lower-cased `charset` parameter of a Content-Type, if any. */
+export function charsetOf(contentType: string | undefined): string | undefined {
+  return /;\s*charset="?([^";]+)/i
+    .exec(contentType ?? '')?.[1]
+    ?.trim()
+    .toLowerCase();
+}
+
 export function isJsonMediaType(type: string | undefined): boolean {
   return (
     type === 'application/json' || (type !== undefined && /^application\/[a-z0-9.+-]+\+json$/.test(type))

@@ -3,14 +3,14 @@ import { createMcpHandlers, LATEST_PROTOCOL_VERSION } from '@dus/mcp';
 import { type Context, Hono } from 'hono';
 import { isProblemError, type ProblemError, validationFailed } from '../errors.js';
 import { parseStrictJson } from '../json/index.js';
-import { isJsonMediaType, mediaType, parseJsonBody, readBody } from './body.js';
+import { charsetOf, isJsonMediaType, mediaType, parseJsonBody, readBody } from './body.js';
 import type { ServiceConfig } from './config.js';
 import { allowedCorsOrigin, corsHeaders, preflightResponse } from './cors.js';
 import { DOCS_ASSETS, docsAsset, docsPage } from './docs.js';
 import { requestHeader } from './headers.js';
 import { operationTool } from './mcp-tools.js';
 import { buildOpenApiDocument } from './openapi.js';
-import { type OperationDefinition, operationMethods } from './operation.js';
+import { type BodyParser, type OperationDefinition, operationMethods } from './operation.js';
 import {
   type BaseHeaders,
   hasBaseHeaders,
@@ -158,33 +158,34 @@ export function createService(
     const path = `${opsBase}${op.path}`;
     const limit = op.maxBodyBytes ?? config.maxBodyBytes;
     const accepted = ['application/json', ...Object.keys(op.bodyParsers ?? {})];
+    const parseJson: BodyParser = (bytes) =>
+      parseJsonBody(bytes, { maxDepth: config.maxJsonDepth, strict: definition.strictJson === true });
+    const responseHeaders: Record<string, string> = op.cacheControl
+      ? { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': op.cacheControl }
+      : { 'Content-Type': JSON_CONTENT_TYPE };
+
+    /** Checks the media type (415) before reading the body within the route limit (413), then parses it. */
+    async function readInput(c: Context<{ Variables: Variables }>): Promise<unknown> {
+      const contentType = requestHeader(c, 'content-type');
+      const type = mediaType(contentType);
+      const parser = isJsonMediaType(type)
+        ? parseJson
+        : type === undefined
+          ? undefined
+          : op.bodyParsers?.[type];
+      if (parser === undefined) throw unsupportedMediaType(type, accepted);
+      const charset = charsetOf(contentType);
+      if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+        throw unsupportedMediaType(contentType, ['charset=utf-8']);
+      }
+      return parser(await readBody(c, limit), { contentType: type! });
+    }
+
     for (const method of operationMethods(op)) {
       const usesBody = method !== 'GET' && method !== 'DELETE';
       route(method, path, async (c) => {
         if (definition.guard && op.rateLimited !== false) await definition.guard(c, op);
-        let raw: unknown;
-        if (usesBody) {
-          const type = mediaType(requestHeader(c, 'content-type'));
-          const parser = isJsonMediaType(type)
-            ? undefined
-            : type === undefined
-              ? undefined
-              : op.bodyParsers?.[type];
-          if (!isJsonMediaType(type) && parser === undefined) throw unsupportedMediaType(type, accepted);
-          const charset = /;\s*charset="?([^";]+)/i
-            .exec(requestHeader(c, 'content-type') ?? '')?.[1]
-            ?.toLowerCase();
-          if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-            throw unsupportedMediaType(requestHeader(c, 'content-type'), ['charset=utf-8']);
-          }
-          const bytes = await readBody(c, limit);
-          raw = parser
-            ? parser(bytes, { contentType: type! })
-            : parseJsonBody(bytes, { maxDepth: config.maxJsonDepth, strict: definition.strictJson === true });
-        } else {
-          raw = queryInput(c);
-        }
-        const parsed = op.input.safeParse(raw);
+        const parsed = op.input.safeParse(usesBody ? await readInput(c) : queryInput(c));
         if (!parsed.success) throw validationFailed(zodIssuesToFieldErrors(parsed.error));
         const output = await op.handler(parsed.data, { requestId: c.get('requestId'), via: 'rest' });
         if (op.render) {
@@ -192,10 +193,7 @@ export function createService(
           if (op.cacheControl) rendered.headers.set('Cache-Control', op.cacheControl);
           return rendered;
         }
-        return send(JSON.stringify(output), 200, c.get('baseHeaders'), {
-          'Content-Type': JSON_CONTENT_TYPE,
-          ...(op.cacheControl ? { 'Cache-Control': op.cacheControl } : {}),
-        });
+        return send(JSON.stringify(output), 200, c.get('baseHeaders'), responseHeaders);
       });
     }
   }
