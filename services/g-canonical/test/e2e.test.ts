@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { type ServerProcess, startServerProcess } from '@dus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,18 @@ describe('the built server over a real socket', () => {
       duplex: 'half',
     } as RequestInit);
     expect(res.status).toBe(413);
+  });
+
+  it('refuses invalid configuration at start-up with one line naming the variable', () => {
+    const result = spawnSync(process.execPath, [join(import.meta.dirname, '..', 'dist', 'server.js')], {
+      env: { ...process.env, PORT: 'eighty' },
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(
+      'g-canonical: Invalid configuration: PORT must be a whole number (got "eighty")\n',
+    );
   });
 
   it('drains on SIGTERM and exits 0', async () => {

@@ -6,14 +6,25 @@ const ROUTES = ['/v1/canonicalize', '/v1/digest', '/v1/idempotency-key'] as cons
 
 const body = fc.oneof(
   fc.json({ depthSize: 'medium' }),
-  fc.record({
-    value: fc.jsonValue(),
-    text: fc.option(fc.string(), { nil: undefined }),
-    algorithm: fc.option(fc.constantFrom('sha-256', 'sha-384', 'sha-512', 'md5', ''), { nil: undefined }),
-    fields: fc.option(fc.array(fc.oneof(fc.string(), fc.string().map((s) => `/${s}`)), { maxLength: 70 }), { nil: undefined }),
-    prefix: fc.option(fc.string({ maxLength: 70 }), { nil: undefined }),
-    length: fc.option(fc.oneof(fc.integer({ min: -5, max: 60 }), fc.double()), { nil: undefined }),
-  }).map((value) => JSON.stringify(value)),
+  fc
+    .record({
+      value: fc.jsonValue(),
+      text: fc.option(fc.string(), { nil: undefined }),
+      algorithm: fc.option(fc.constantFrom('sha-256', 'sha-384', 'sha-512', 'md5', ''), { nil: undefined }),
+      fields: fc.option(
+        fc.array(
+          fc.oneof(
+            fc.string(),
+            fc.string().map((s) => `/${s}`),
+          ),
+          { maxLength: 70 },
+        ),
+        { nil: undefined },
+      ),
+      prefix: fc.option(fc.string({ maxLength: 70 }), { nil: undefined }),
+      length: fc.option(fc.oneof(fc.integer({ min: -5, max: 60 }), fc.double()), { nil: undefined }),
+    })
+    .map((value) => JSON.stringify(value)),
   fc.string(),
 );
 
