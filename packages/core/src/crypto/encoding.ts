@@ -4,8 +4,6 @@ const HEX_RE = /^(?:[0-9a-fA-F]{2})*$/;
 const BASE64_RE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const BASE64URL_RE = /^[A-Za-z0-9_-]*$/;
 
-export type ByteEncoding = 'hex' | 'base64' | 'base64url';
-
 export function toHex(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
 }
@@ -18,12 +16,6 @@ export function toBase64Url(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64url');
 }
 
-export function encodeBytes(bytes: Uint8Array, encoding: ByteEncoding): string {
-  if (encoding === 'hex') return toHex(bytes);
-  if (encoding === 'base64') return toBase64(bytes);
-  return toBase64Url(bytes);
-}
-
 /** Case-insensitive hex; `undefined` for odd length or a non-hex character. */
 export function fromHex(text: string): Buffer | undefined {
   return HEX_RE.test(text) ? Buffer.from(text, 'hex') : undefined;
@@ -31,8 +23,7 @@ export function fromHex(text: string): Buffer | undefined {
 
 /** Standard padded base64 (RFC 4648 §4); `undefined` when malformed. Unpadded input is accepted when its length is valid. */
 export function fromBase64(text: string): Buffer | undefined {
-  const padded =
-    text.length % 4 === 0 ? text : text.length % 4 === 1 ? text : text + '='.repeat(4 - (text.length % 4));
+  const padded = text + '='.repeat((4 - (text.length % 4)) % 4);
   return BASE64_RE.test(padded) ? Buffer.from(padded, 'base64') : undefined;
 }
 
@@ -40,17 +31,4 @@ export function fromBase64(text: string): Buffer | undefined {
 export function fromBase64Url(text: string): Buffer | undefined {
   if (!BASE64URL_RE.test(text) || text.length % 4 === 1) return undefined;
   return Buffer.from(text, 'base64url');
-}
-
-export function decodeBytes(text: string, encoding: ByteEncoding): Buffer | undefined {
-  if (encoding === 'hex') return fromHex(text);
-  if (encoding === 'base64') return fromBase64(text);
-  return fromBase64Url(text);
-}
-
-const utf8Encoder = new TextEncoder();
-
-/** UTF-8 bytes of a string (lone surrogates become U+FFFD, as the WHATWG encoder does). */
-export function utf8(text: string): Uint8Array {
-  return utf8Encoder.encode(text);
 }

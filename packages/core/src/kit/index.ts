@@ -13,12 +13,11 @@ export {
 export {
   type BaseHeaders,
   JSON_CONTENT_TYPE,
-  jsonResponse,
   PROBLEM_CONTENT_TYPE,
   problemResponse,
   send,
 } from './responses.js';
-export { type AccessLogEntry, createLogger, createRuntime, type Lifecycle, type Runtime } from './runtime.js';
+export { type AccessLogEntry, createRuntime, type Lifecycle, type Runtime } from './runtime.js';
 export { listen, type RunningService, type RunServiceOptions, runService } from './server.js';
 export {
   createService,

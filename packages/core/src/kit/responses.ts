@@ -26,10 +26,6 @@ export function send(
 
 export const hasBaseHeaders = (response: Response) => complete.has(response);
 
-export function jsonResponse(value: unknown, status = 200, base?: BaseHeaders): Response {
-  return send(JSON.stringify(value), status, base, { 'Content-Type': JSON_CONTENT_TYPE });
-}
-
 export function problemResponse(
   error: ProblemError,
   requestId: string,

@@ -68,14 +68,6 @@ function createLogOutput(
   return { logger, write, flush };
 }
 
-export function createLogger(
-  config: Pick<ServiceConfig, 'logLevel'>,
-  service: string,
-  version: string,
-): Logger {
-  return createLogOutput(config, service, version).logger;
-}
-
 /**
  * The access log writes pino's own line format (level 30, ISO time, the same base fields) into
  * pino's destination without pino's generic serialiser: logging measured 3–5 µs of a ~25 µs

@@ -1,0 +1,82 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  constantTimeEqual,
+  digest,
+  fromBase64,
+  fromBase64Url,
+  fromHex,
+  hmac,
+  secretsEqual,
+  toBase64,
+  toBase64Url,
+  toHex,
+} from '../../src/index.js';
+
+describe('digests and HMAC (published test vectors)', () => {
+  it('FIPS 180-4 "abc" digests', () => {
+    expect(toHex(digest('sha-256', 'abc'))).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
+    expect(toHex(digest('sha-1', 'abc'))).toBe('a9993e364706816aba3e25717850c26c9cd0d89d');
+    expect(toHex(digest('sha-384', 'abc'))).toBe(
+      'cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7',
+    );
+    expect(toHex(digest('sha-512', 'abc')).slice(0, 32)).toBe('ddaf35a193617abacc417349ae204131');
+  });
+
+  it('RFC 4231 test case 2 (key "Jefe"), whole and in parts', () => {
+    const expected = '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843';
+    expect(toHex(hmac('sha-256', 'Jefe', 'what do ya want for nothing?'))).toBe(expected);
+    expect(toHex(hmac('sha-256', 'Jefe', ['what do ya ', 'want for nothing?']))).toBe(expected);
+  });
+});
+
+describe('strict codecs', () => {
+  it('round-trip arbitrary bytes through hex, base64 and base64url', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+        expect([...fromHex(toHex(bytes))!]).toEqual([...bytes]);
+        expect([...fromBase64(toBase64(bytes))!]).toEqual([...bytes]);
+        expect([...fromBase64Url(toBase64Url(bytes))!]).toEqual([...bytes]);
+      }),
+    );
+  });
+
+  it('encode views of a larger buffer correctly', () => {
+    const view = new Uint8Array([0, 1, 2, 255, 9]).subarray(1, 4);
+    expect(toHex(view)).toBe('0102ff');
+    expect(toBase64(view)).toBe('AQL/');
+  });
+
+  it.each([
+    ['odd-length hex', () => fromHex('abc')],
+    ['non-hex character', () => fromHex('zz')],
+    ['base64 with a bad character', () => fromBase64('ab$d')],
+    ['base64 of impossible length', () => fromBase64('abcde')],
+    ['base64 padding in the middle', () => fromBase64('ab==cd==')],
+    ['base64url with a standard character', () => fromBase64Url('ab+d')],
+    ['base64url of impossible length', () => fromBase64Url('abcde')],
+  ])('refuses %s', (_label, decode) => {
+    expect(decode()).toBeUndefined();
+  });
+
+  it('accepts upper-case hex and unpadded base64', () => {
+    expect(fromHex('ABff')?.toString('hex')).toBe('abff');
+    expect(fromBase64('AQI')?.toString('hex')).toBe('0102');
+  });
+});
+
+describe('constant-time comparisons', () => {
+  it('constantTimeEqual compares bytes and lengths', () => {
+    expect(constantTimeEqual(Buffer.from('abc'), Buffer.from('abc'))).toBe(true);
+    expect(constantTimeEqual(Buffer.from('abc'), Buffer.from('abd'))).toBe(false);
+    expect(constantTimeEqual(Buffer.from('abc'), Buffer.from('abcd'))).toBe(false);
+  });
+
+  it('secretsEqual compares values of different lengths without throwing', () => {
+    expect(secretsEqual('token', 'token')).toBe(true);
+    expect(secretsEqual('token', 'token2')).toBe(false);
+    expect(secretsEqual('', 'x')).toBe(false);
+  });
+});
