@@ -117,18 +117,25 @@ export function parseJsonBody(bytes: Uint8Array, options: JsonBodyOptions): unkn
   } catch {
     return parseStrictJson(bytes, { maxDepth: options.maxDepth });
   }
+  return parseJsonText(text, options.maxDepth);
+}
+
+/**
+ * The fast path for decoded text: native `JSON.parse` and a depth check of the result. A syntax
+ * error or a byte order mark is re-read by the strict parser, which reports it precisely.
+ */
+export function parseJsonText(text: string, maxDepth: number): unknown {
   if (text.charCodeAt(0) !== 0xfeff) {
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch {
-      return parseStrictJson(bytes, { maxDepth: options.maxDepth });
+      return parseStrictJson(text, { maxDepth });
     }
-    if (!exceedsDepth(value, options.maxDepth)) return value;
-    throw tooDeep(options.maxDepth, { pointer: tooDeepPointer(value, options.maxDepth) });
+    if (!exceedsDepth(value, maxDepth)) return value;
+    throw tooDeep(maxDepth, { pointer: tooDeepPointer(value, maxDepth) });
   }
-  // A byte order mark: the strict parser reports it precisely.
-  return parseStrictJson(bytes, { maxDepth: options.maxDepth });
+  return parseStrictJson(text, { maxDepth });
 }
 
 export function mediaType(contentType: string | undefined): string | undefined {

@@ -3,7 +3,7 @@ import { createMcpHandlers, LATEST_PROTOCOL_VERSION } from '@dus/mcp';
 import { type Context, Hono } from 'hono';
 import { isProblemError, type ProblemError, validationFailed } from '../errors.js';
 import { parseStrictJson } from '../json/index.js';
-import { charsetOf, isJsonMediaType, mediaType, parseJsonBody, readBody } from './body.js';
+import { charsetOf, isJsonMediaType, mediaType, parseJsonBody, parseJsonText, readBody } from './body.js';
 import type { ServiceConfig } from './config.js';
 import { allowedCorsOrigin, corsHeaders, preflightResponse } from './cors.js';
 import { DOCS_ASSETS, docsAsset, docsPage } from './docs.js';
@@ -288,7 +288,7 @@ export function createService(
     ...(config.mcpAllowedOrigins ? { allowedOrigins: config.mcpAllowedOrigins } : {}),
     parseJson: definition.strictJson
       ? (text) => parseStrictJson(text, { maxDepth: mcpDepth })
-      : (text) => parseJsonBody(Buffer.from(text), { maxDepth: mcpDepth, strict: false }),
+      : (text) => parseJsonText(text, mcpDepth),
     readText: async (c) => Buffer.from(await readBody(c, mcpLimit)).toString('utf8'),
     onError: (error, info) =>
       logger.error(
