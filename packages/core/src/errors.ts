@@ -85,16 +85,34 @@ export function isProblemError(error: unknown): error is ProblemError {
   return error instanceof ProblemError;
 }
 
-/** 400 `validation_failed` naming every offending field. */
-export function validationFailed(errors: ProblemFieldError[], detail?: string): ProblemError {
-  const first = errors[0];
+/** How many entries `errors[]` lists at most; `errors_total` then gives the full count. */
+export const MAX_FIELD_ERRORS = 20;
+
+/**
+ * 400 `validation_failed` naming the offending fields: the first `MAX_FIELD_ERRORS` of `total`, so a
+ * body with a million unknown members cannot make an error body larger than the request.
+ */
+export function validationFailed(
+  errors: ProblemFieldError[],
+  detail?: string,
+  total = errors.length,
+): ProblemError {
+  const shown = errors.length > MAX_FIELD_ERRORS ? errors.slice(0, MAX_FIELD_ERRORS) : errors;
+  const first = shown[0];
+  const more = total - 1;
   const summary =
     detail ??
     (first
       ? `${first.path === '' ? 'body' : first.path}: ${first.message}` +
-        (errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? 's' : ''})` : '')
+        (more > 0 ? ` (and ${more} more problem${more > 1 ? 's' : ''})` : '')
       : 'the request does not match the schema');
-  return new ProblemError({ status: 400, code: 'validation_failed', detail: summary, errors });
+  return new ProblemError({
+    status: 400,
+    code: 'validation_failed',
+    detail: summary,
+    errors: shown,
+    ...(total > shown.length ? { extensions: { errors_total: total } } : {}),
+  });
 }
 
 /** 422 with a service-specific code: the request is valid, but the domain says no. */

@@ -1,4 +1,4 @@
-export { z } from '@hono/zod-openapi';
+export { z } from 'zod';
 export * from './crypto/index.js';
 export * from './errors.js';
 export * from './json/index.js';

@@ -1,3 +1,10 @@
+export {
+  createMcpEndpoint,
+  type McpBody,
+  type McpEndpoint,
+  type McpExchange,
+  type McpReply,
+} from './exchange.js';
 export { createMcpHandlers, type McpHandlers } from './http.js';
 export {
   createJsonRpcDispatcher,
@@ -18,6 +25,8 @@ export {
   jsonRpcFailure,
   parseJsonRpc,
 } from './jsonrpc.js';
+export { isJsonContentType, type MediaType, parseMediaType } from './media.js';
+export { createOriginMatcher } from './origin.js';
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
 export { createMcpServer } from './server.js';
 export type {

@@ -58,14 +58,14 @@ export class JsonRpcError extends Error {
  */
 export type JsonRpcMethod<C> = (params: unknown, context: C) => unknown;
 
-export interface JsonRpcDispatcherOptions {
+export interface JsonRpcDispatcherOptions<C = undefined> {
   /**
    * Treat well-formed JSON-RPC response objects (no `method`, one of `result`/`error`) like
    * notifications: accepted, never answered. Needed where a peer may post responses (MCP).
    */
   ignoreResponses?: boolean;
   /** Called with every exception that is not a `JsonRpcError` (it is never sent to the peer). */
-  onError?: (error: unknown, info: { method: string; id?: JsonRpcId }) => void;
+  onError?: (error: unknown, info: { method: string; id?: JsonRpcId }, context: C) => void;
 }
 
 export type JsonRpcReply = JsonRpcResponse | JsonRpcResponse[] | undefined;
@@ -119,7 +119,7 @@ function isResponseObject(message: Record<string, unknown>): boolean {
 
 export function createJsonRpcDispatcher<C = undefined>(
   methods: Readonly<Record<string, JsonRpcMethod<C>>>,
-  options: JsonRpcDispatcherOptions = {},
+  options: JsonRpcDispatcherOptions<C> = {},
 ): JsonRpcDispatcher<C> {
   // A Map built from own entries, so names like "toString" or "__proto__" never reach Object.prototype.
   const table = new Map<string, JsonRpcMethod<C>>(Object.entries(methods));
@@ -153,7 +153,7 @@ export function createJsonRpcDispatcher<C = undefined>(
       try {
         await handler(params, context);
       } catch (error) {
-        if (!(error instanceof JsonRpcError)) onError?.(error, { method });
+        if (!(error instanceof JsonRpcError)) onError?.(error, { method }, context);
       }
       return undefined;
     }
@@ -168,7 +168,7 @@ export function createJsonRpcDispatcher<C = undefined>(
     } catch (error) {
       if (error instanceof JsonRpcError)
         return jsonRpcFailure(requestId, error.code, error.message, error.data);
-      onError?.(error, { method, id: requestId });
+      onError?.(error, { method, id: requestId }, context);
       return jsonRpcFailure(requestId, JsonRpcErrorCode.InternalError, 'Internal error');
     }
   }

@@ -1,11 +1,13 @@
-/** Just enough media-type parsing for the MCP endpoint's Accept and Content-Type checks. */
+/** Media-type parsing for Accept and Content-Type checks (the service kit uses it too). */
 
-interface MediaRange {
+export interface MediaType {
+  /** Lower-cased `type/subtype`; `` when absent. */
   type: string;
+  /** Parameters by lower-cased name, values unquoted. */
   params: Map<string, string>;
 }
 
-function parseMediaType(text: string): MediaRange {
+export function parseMediaType(text: string): MediaType {
   const [type = '', ...rest] = text.split(';');
   const params = new Map<string, string>();
   for (const part of rest) {

@@ -65,14 +65,17 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         );
       }
       if (!isPlainObject(args)) throw invalidParams('arguments must be an object');
-      const outcome = await tool.call(args, { requestId: context.requestId });
+      context.onToolCall?.(name);
+      const outcome = await tool.call(args, context);
       return toCallResult(outcome);
     },
   };
 
+  const onError = options.onError ?? logError;
   const dispatcher = createJsonRpcDispatcher(methods, {
     ignoreResponses: true,
-    onError: options.onError ?? logError,
+    onError: (error, info, context) =>
+      onError(error, context.requestId === undefined ? info : { ...info, requestId: context.requestId }),
   });
 
   return {

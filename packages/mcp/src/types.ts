@@ -14,6 +14,10 @@ export type McpToolOutcome = { ok: true; value: unknown } | { ok: false; message
 export interface McpToolContext {
   /** The HTTP request id (X-Request-Id) when the call came over HTTP. */
   requestId?: string;
+  /** Size of the HTTP body that carried the call, for hosts that enforce per-tool body limits. */
+  bodyBytes?: number;
+  /** Told the name of every tool called (before it runs), e.g. for the host's access log. */
+  onToolCall?: (name: string) => void;
 }
 
 export interface McpTool {
@@ -68,7 +72,7 @@ export interface McpServerOptions {
   /** Request id passed to tools and put in problem bodies; default `c.get('requestId')` if a string. */
   getRequestId?: (c: Context) => string | undefined;
   /** Receives every unexpected exception (tool bugs); default logs to `console.error`. */
-  onError?: (error: unknown, info: { method: string; id?: JsonRpcId }) => void;
+  onError?: (error: unknown, info: { method: string; id?: JsonRpcId; requestId?: string }) => void;
 }
 
 export interface McpServer {

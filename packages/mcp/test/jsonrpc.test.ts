@@ -213,7 +213,7 @@ describe('notifications', () => {
     expect(await dispatcher.dispatch({ jsonrpc: '2.0', method: 'picky' }, ctx)).toBeUndefined();
     expect(onError).not.toHaveBeenCalled();
     expect(await dispatcher.dispatch({ jsonrpc: '2.0', method: 'broken' }, ctx)).toBeUndefined();
-    expect(onError).toHaveBeenCalledWith(expect.any(Error), { method: 'broken' });
+    expect(onError).toHaveBeenCalledWith(expect.any(Error), { method: 'broken' }, ctx);
   });
 });
 

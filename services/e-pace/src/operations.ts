@@ -127,22 +127,22 @@ const timeText = z
       .string()
       .meta({ description: '`H:MM:SS`, or `M:SS` under an hour; the total rounded to the second' }),
   })
-  .openapi('TimeText');
+  .meta({ id: 'TimeText' });
 
 const pace = z
   .object({ per_km: timeText, per_mile: timeText })
-  .openapi('Pace', { description: 'Time per kilometre and per mile' });
+  .meta({ id: 'Pace', description: 'Time per kilometre and per mile' });
 
 const speed = z
   .object({ kmh: z.number(), mph: z.number(), mps: z.number() })
-  .openapi('Speed', { description: 'Speed in km/h, mph and m/s, to 4 decimals' });
+  .meta({ id: 'Speed', description: 'Speed in km/h, mph and m/s, to 4 decimals' });
 
 const seconds = (description: string) => z.number().meta({ description: `${description}, to 0.1 s` });
 const meters = (description: string) =>
   z.number().meta({ description: `${description}, in metres (to 1 mm)` });
 const text = z.string().meta({ description: '`H:MM:SS` or `M:SS`, total rounded to the second' });
 
-const prediction = z.object({ time_s: seconds('Predicted time'), text, pace }).openapi('Prediction');
+const prediction = z.object({ time_s: seconds('Predicted time'), text, pace }).meta({ id: 'Prediction' });
 
 // ---------------------------------------------------------------------------------------------------------
 // Operations

@@ -29,6 +29,7 @@ describe('OpenAPI document', async () => {
         '/openapi.json',
         '/docs',
         '/mcp',
+        '',
       ]
         .map((path) => `${BASE}${path}`)
         .sort(),

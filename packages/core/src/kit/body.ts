@@ -1,54 +1,7 @@
-import type { Context } from 'hono';
+import { parseMediaType } from '@dus/mcp';
 import { ProblemError, toJsonPointer } from '../errors.js';
 import { parseStrictJson, tooDeep } from '../json/index.js';
-import { requestHeader } from './headers.js';
-
-export function payloadTooLarge(limit: number): ProblemError {
-  return new ProblemError({
-    status: 413,
-    code: 'payload_too_large',
-    detail: `The request body exceeds the limit of ${limit} bytes for this route.`,
-    extensions: { limit_bytes: limit },
-  });
-}
-
-/**
- * Reads the request body, refusing (413) as soon as it is known to exceed `limit`: from
- * `Content-Length` before reading, or while streaming a chunked body — never after buffering it all.
- */
-export async function readBody(c: Context, limit: number): Promise<Uint8Array> {
-  const declared = requestHeader(c, 'content-length');
-  if (declared !== undefined) {
-    if (!/^\d+$/.test(declared)) {
-      throw new ProblemError({
-        status: 400,
-        code: 'invalid_request',
-        detail: 'Content-Length must be a decimal number.',
-      });
-    }
-    if (Number(declared) > limit) throw payloadTooLarge(limit);
-    // The HTTP parser guarantees the body is exactly Content-Length bytes, so it is bounded.
-    return new Uint8Array(await c.req.arrayBuffer());
-  }
-  const body = c.req.raw.body;
-  if (body === null) return new Uint8Array(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw payloadTooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
-}
-
-const fatalUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+import { decodeUtf8Strict } from '../json/utf8.js';
 
 /**
  * Whether a parsed value nests deeper than `maxDepth`. V8's `JSON.parse` is itself iterative, so the
@@ -97,9 +50,10 @@ export interface JsonBodyOptions {
 }
 
 /**
- * Parses a JSON body. The fast path is the native `JSON.parse` and a depth check of the result;
- * whenever that path fails, the strict parser re-reads the body to report the precise error
- * (offset, pointer) without echoing any of the input.
+ * Parses a JSON body, REST and MCP alike. The bytes are always decoded strictly (invalid UTF-8 is a
+ * 400). The fast path is the native `JSON.parse` and a depth check of the result; whenever that path
+ * fails, the strict parser re-reads the body to report the precise error (offset, pointer) without
+ * echoing any of the input.
  */
 export function parseJsonBody(bytes: Uint8Array, options: JsonBodyOptions): unknown {
   if (bytes.byteLength === 0) {
@@ -111,44 +65,30 @@ export function parseJsonBody(bytes: Uint8Array, options: JsonBodyOptions): unkn
     });
   }
   if (options.strict) return parseStrictJson(bytes, { maxDepth: options.maxDepth });
-  let text: string;
+  const text = decodeUtf8Strict(bytes);
+  if (text === undefined || text.charCodeAt(0) === 0xfeff) {
+    return parseStrictJson(bytes, { maxDepth: options.maxDepth });
+  }
+  let value: unknown;
   try {
-    text = fatalUtf8.decode(bytes);
+    value = JSON.parse(text);
   } catch {
     return parseStrictJson(bytes, { maxDepth: options.maxDepth });
   }
-  return parseJsonText(text, options.maxDepth);
+  if (!exceedsDepth(value, options.maxDepth)) return value;
+  throw tooDeep(options.maxDepth, { pointer: tooDeepPointer(value, options.maxDepth) });
 }
 
-/**
- * The fast path for decoded text: native `JSON.parse` and a depth check of the result. A syntax
- * error or a byte order mark is re-read by the strict parser, which reports it precisely.
- */
-export function parseJsonText(text: string, maxDepth: number): unknown {
-  if (text.charCodeAt(0) !== 0xfeff) {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return parseStrictJson(text, { maxDepth });
-    }
-    if (!exceedsDepth(value, maxDepth)) return value;
-    throw tooDeep(maxDepth, { pointer: tooDeepPointer(value, maxDepth) });
-  }
-  return parseStrictJson(text, { maxDepth });
-}
-
+/** The lower-cased media type of a Content-Type header, without parameters. */
 export function mediaType(contentType: string | undefined): string | undefined {
   if (!contentType) return undefined;
-  return contentType.split(';', 1)[0]!.trim().toLowerCase();
+  return parseMediaType(contentType).type || undefined;
 }
 
 /** The lower-cased `charset` parameter of a Content-Type, if any. */
 export function charsetOf(contentType: string | undefined): string | undefined {
-  return /;\s*charset="?([^";]+)/i
-    .exec(contentType ?? '')?.[1]
-    ?.trim()
-    .toLowerCase();
+  if (!contentType) return undefined;
+  return parseMediaType(contentType).params.get('charset')?.trim().toLowerCase();
 }
 
 export function isJsonMediaType(type: string | undefined): boolean {

@@ -1,4 +1,5 @@
 /** Service configuration from environment variables (conventions §6), validated once at start-up. */
+import { DEFAULT_MAX_JSON_DEPTH } from '../json/limits.js';
 
 export interface ServiceConfig {
   port: number;
@@ -15,6 +16,10 @@ export interface ServiceConfig {
   redisUrl: string | undefined;
   trustedProxies: string[];
   shutdownGraceMs: number;
+  /** Time allowed to receive the request headers (slow-header clients get a 408). */
+  headersTimeoutMs: number;
+  /** Time allowed to receive a whole request, headers and body (slow-body clients get a 408). */
+  requestTimeoutMs: number;
   /** sha256-hex of an API key → plan name. */
   apiKeys: Map<string, string>;
 }
@@ -152,18 +157,25 @@ export function loadConfig(env: Env, options: LoadConfigOptions): ServiceConfig 
     ((path: string) => {
       throw new Error(`cannot read ${path}`);
     });
+  const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 1_000, 600_000);
+  const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_MS', 60_000, 1_000, 3_600_000);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError('HEADERS_TIMEOUT_MS', `must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  }
   return {
     port: integer(env, 'PORT', options.defaultPort, 0, 65535),
     host,
     logLevel: logLevel as ServiceConfig['logLevel'],
     maxBodyBytes: integer(env, 'MAX_BODY_BYTES', 1024 * 1024, 1, 1024 * 1024 * 1024),
-    maxJsonDepth: integer(env, 'MAX_JSON_DEPTH', 256, 1, 10_000),
+    maxJsonDepth: integer(env, 'MAX_JSON_DEPTH', DEFAULT_MAX_JSON_DEPTH, 1, 10_000),
     corsOrigins: corsOrigins === undefined || corsOrigins.includes('*') ? '*' : corsOrigins,
     mcpAllowedOrigins: origins(env, 'MCP_ALLOWED_ORIGINS'),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 0, 0, 1_000_000),
     redisUrl,
     trustedProxies,
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    headersTimeoutMs,
+    requestTimeoutMs,
     apiKeys: apiKeys(env, readFile),
   };
 }

@@ -1,36 +1,31 @@
+import { createOriginMatcher } from '@dus/mcp';
 import type { ServiceConfig } from './config.js';
 
-const EXPOSED = 'X-Request-Id, RateLimit, RateLimit-Policy, Retry-After, Allow';
+const EXPOSED = 'X-Request-Id, RateLimit, RateLimit-Policy, Retry-After, Allow, ETag';
 
-/** The value for `Access-Control-Allow-Origin`, or undefined when the origin is not allowed. */
-export function allowedCorsOrigin(
+/** The `Access-Control-Allow-Origin` value for a request's Origin, or undefined when not allowed. */
+export function corsOriginResolver(
   config: Pick<ServiceConfig, 'corsOrigins'>,
-  origin: string,
-): string | undefined {
-  if (config.corsOrigins === '*') return '*';
-  return config.corsOrigins.includes(origin) ? origin : undefined;
+): (origin: string) => string | undefined {
+  if (config.corsOrigins === '*') return () => '*';
+  const allowed = createOriginMatcher(config.corsOrigins);
+  return (origin) => (allowed(origin) ? origin : undefined);
 }
 
-export function corsHeaders(allowOrigin: string): Record<string, string> {
-  return {
-    'Access-Control-Allow-Origin': allowOrigin,
-    'Access-Control-Expose-Headers': EXPOSED,
-    ...(allowOrigin === '*' ? {} : { Vary: 'Origin' }),
-  };
+export function addCorsHeaders(headers: Record<string, string>, allowOrigin: string): void {
+  headers['Access-Control-Allow-Origin'] = allowOrigin;
+  headers['Access-Control-Expose-Headers'] = EXPOSED;
+  if (allowOrigin !== '*') headers.Vary = 'Origin';
 }
 
-export function preflightResponse(
+export function addPreflightHeaders(
+  headers: Record<string, string>,
   allowOrigin: string | undefined,
   requestHeaders: string | undefined,
-): Response {
-  const headers: Record<string, string> = {};
-  if (allowOrigin !== undefined) {
-    Object.assign(headers, corsHeaders(allowOrigin), {
-      'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
-      'Access-Control-Allow-Headers':
-        requestHeaders ?? 'Content-Type, Authorization, X-API-Key, X-Request-Id, MCP-Protocol-Version',
-      'Access-Control-Max-Age': '600',
-    });
-  }
-  return new Response(null, { status: 204, headers });
+): void {
+  if (allowOrigin === undefined) return;
+  headers['Access-Control-Allow-Methods'] = 'GET, HEAD, POST, OPTIONS';
+  headers['Access-Control-Allow-Headers'] =
+    requestHeaders ?? 'Content-Type, Authorization, X-API-Key, X-Request-Id, MCP-Protocol-Version';
+  headers['Access-Control-Max-Age'] = '600';
 }

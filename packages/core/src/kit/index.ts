@@ -1,5 +1,7 @@
-export { isJsonMediaType, mediaType, parseJsonBody, payloadTooLarge, readBody } from './body.js';
+export { charsetOf, isJsonMediaType, mediaType, parseJsonBody } from './body.js';
 export { ConfigError, loadConfig, type ServiceConfig, testConfig } from './config.js';
+export { ClientAbortedError, type KitRequest, parseQuery, type QueryInput } from './http/request.js';
+export { JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE, type Reply as KitReply } from './http/reply.js';
 export { toolSchema } from './mcp-tools.js';
 export { buildOpenApiDocument } from './openapi.js';
 export {
@@ -9,22 +11,20 @@ export {
   type HttpMethod,
   type OperationContext,
   type OperationDefinition,
+  type Rendered,
+  type RequestView,
 } from './operation.js';
-export {
-  type BaseHeaders,
-  JSON_CONTENT_TYPE,
-  PROBLEM_CONTENT_TYPE,
-  problemResponse,
-  send,
-} from './responses.js';
+export { createPipeline, type Pipeline, type RequestLimiter } from './pipeline.js';
+export { payloadTooLarge, problemObject } from './problems.js';
+export { runOperation } from './run-operation.js';
 export { type AccessLogEntry, createRuntime, type Lifecycle, type Runtime } from './runtime.js';
 export { listen, type RunningService, type RunServiceOptions, runService } from './server.js';
 export {
+  type CreateServiceOptions,
   createService,
-  type RequestGuard,
+  nodeListener,
   type ServiceApp,
   type ServiceDefinition,
-  type ServiceVariables,
 } from './service.js';
 export { type Reply, type ServerProcess, startServerProcess, testClient } from './testing.js';
-export { zodIssuesToFieldErrors } from './zod-issues.js';
+export { zodIssuesToFieldErrors, zodValidationFailed } from './zod-issues.js';

@@ -1,16 +1,19 @@
-import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { ProblemError } from '../errors.js';
 import type { DocumentedError, OperationDefinition } from './operation.js';
 import { operationMethods } from './operation.js';
 import { ProblemSchema } from './problem-schema.js';
+import type { EndpointDoc } from './standard-endpoints.js';
 
 export interface OpenApiSpec {
   title: string;
   description: string;
   version: string;
   openapi: '3.0.3' | '3.1';
-  basePath: string;
   operationsBasePath: string;
   operations: readonly OperationDefinition[];
+  /** The standard endpoints, with their full paths. */
+  endpoints: ReadonlyArray<{ method: string; path: string; doc?: EndpointDoc }>;
   /** Extra `info` members, e.g. `x-plan`. */
   info?: Record<string, unknown>;
   rateLimited: boolean;
@@ -21,7 +24,7 @@ const problemContent = (example: { status: number; code: string; detail: string 
     schema: ProblemSchema,
     example: {
       type: `urn:problem:${example.code}`,
-      title: example.code.replace(/_/g, ' '),
+      title: new ProblemError({ ...example }).title,
       ...example,
       request_id: 'b7e5c1f0-3f7a-4c1e-9a55-1c1f2b3c4d5e',
     },
@@ -49,6 +52,11 @@ const STANDARD_ERRORS: Record<string, DocumentedError> = {
     code: 'unsupported_media_type',
     description: 'The Content-Type is not accepted by this route.',
   },
+  invalid_api_key: {
+    status: 401,
+    code: 'invalid_api_key',
+    description: 'An API key was presented (Authorization: Bearer or X-API-Key) and is not known.',
+  },
   rate_limited: { status: 429, code: 'rate_limited', description: 'Too many requests; see `Retry-After`.' },
   internal_error: {
     status: 500,
@@ -71,38 +79,10 @@ function errorResponses(errors: DocumentedError[]) {
   return responses;
 }
 
-const HealthSchema = z
-  .object({
-    status: z.enum(['ok', 'shutting_down']),
-    service: z.string(),
-    version: z.string(),
-    uptime_s: z.number(),
-  })
-  .catchall(z.unknown())
-  .openapi('Health');
-
-const VersionSchema = z
-  .object({ service: z.string(), version: z.string(), openapi: z.string(), mcp_protocol: z.string() })
-  .catchall(z.unknown())
-  .openapi('Version');
-
-const JsonRpcSchema = z
-  .object({
-    jsonrpc: z.literal('2.0'),
-    id: z.union([z.string(), z.number().int()]).optional(),
-    method: z.string(),
-    params: z.unknown().optional(),
-  })
-  .openapi('JsonRpcRequest', {
-    description: 'A JSON-RPC 2.0 message (MCP Streamable HTTP, stateless, JSON responses).',
-  });
-
-/** Builds the OpenAPI document for a service from its operation definitions. */
+/** Builds the OpenAPI document for a service from its operation definitions and standard endpoints. */
 export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown> {
   const builder = new OpenAPIHono();
   const registry = builder.openAPIRegistry;
-  const base = spec.basePath;
-  const std = (path: string) => `${base}${path}`;
 
   for (const op of spec.operations) {
     for (const method of operationMethods(op)) {
@@ -121,7 +101,9 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
               STANDARD_ERRORS.unsupported_media_type!,
             ]
           : []),
-        ...(spec.rateLimited && op.rateLimited !== false ? [STANDARD_ERRORS.rate_limited!] : []),
+        ...(spec.rateLimited && op.rateLimited !== false
+          ? [STANDARD_ERRORS.invalid_api_key!, STANDARD_ERRORS.rate_limited!]
+          : []),
         STANDARD_ERRORS.internal_error!,
       ];
       const okContent: Record<string, unknown> = {
@@ -145,7 +127,7 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
         ...(op.tags ? { tags: op.tags } : {}),
         request: usesBody
           ? { body: { required: true, content: bodyTypes as never } }
-          : { query: op.input as never },
+          : { query: (op.query ?? op.input) as never },
         responses: {
           200: { description: 'Success', content: okContent as never },
           ...errorResponses([...standard, ...declared]),
@@ -154,94 +136,15 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
     }
   }
 
-  registry.registerPath({
-    method: 'get',
-    path: std('/health'),
-    operationId: 'health',
-    summary: 'Liveness and readiness',
-    tags: ['service'],
-    responses: {
-      200: { description: 'Serving', content: { 'application/json': { schema: HealthSchema } } },
-      503: {
-        description: 'Shutting down (draining in-flight requests)',
-        content: { 'application/json': { schema: HealthSchema } },
-      },
-    },
-  });
-  registry.registerPath({
-    method: 'get',
-    path: std('/version'),
-    operationId: 'version',
-    summary: 'Service and protocol versions',
-    tags: ['service'],
-    responses: {
-      200: { description: 'Versions', content: { 'application/json': { schema: VersionSchema } } },
-    },
-  });
-  registry.registerPath({
-    method: 'get',
-    path: std('/openapi.json'),
-    operationId: 'openapi',
-    summary: 'This OpenAPI document',
-    tags: ['service'],
-    responses: {
-      200: {
-        description: 'OpenAPI document',
-        content: { 'application/json': { schema: z.object({}).catchall(z.unknown()) } },
-      },
-    },
-  });
-  registry.registerPath({
-    method: 'get',
-    path: std('/docs'),
-    operationId: 'docs',
-    summary: 'Interactive API reference (Swagger UI)',
-    tags: ['service'],
-    responses: { 200: { description: 'HTML page', content: { 'text/html': { schema: z.string() } } } },
-  });
-  registry.registerPath({
-    method: 'post',
-    path: std('/mcp'),
-    operationId: 'mcp',
-    summary: 'MCP endpoint (Streamable HTTP, JSON-RPC 2.0)',
-    description:
-      'Model Context Protocol 2025-11-25 (also 2025-06-18, 2025-03-26), stateless, JSON responses. Every operation of this API is also a tool here.',
-    tags: ['mcp'],
-    request: { body: { required: true, content: { 'application/json': { schema: JsonRpcSchema } } } },
-    responses: {
-      200: {
-        description: 'JSON-RPC response',
-        content: { 'application/json': { schema: z.object({}).catchall(z.unknown()) } },
-      },
-      202: { description: 'Accepted (the message was a notification)' },
-      400: {
-        description: 'Parse error, invalid request or unsupported MCP-Protocol-Version',
-        content: { 'application/json': { schema: z.object({}).catchall(z.unknown()) } },
-      },
-      403: {
-        description: 'Origin not allowed',
-        content: { 'application/json': { schema: z.object({}).catchall(z.unknown()) } },
-      },
-      406: {
-        description: 'Accept lacks application/json',
-        content: { 'application/json': { schema: z.object({}).catchall(z.unknown()) } },
-      },
-    },
-  });
-  registry.registerPath({
-    method: 'get',
-    path: std('/mcp'),
-    operationId: 'mcp_info',
-    summary: 'MCP server info (405 when an event stream is requested)',
-    tags: ['mcp'],
-    responses: {
-      200: {
-        description: 'Server info',
-        content: { 'application/json': { schema: z.object({}).catchall(z.unknown()) } },
-      },
-      405: { description: 'No SSE stream is offered (Allow: POST)' },
-    },
-  });
+  for (const endpoint of spec.endpoints) {
+    if (endpoint.doc === undefined) continue;
+    registry.registerPath({
+      method: endpoint.method.toLowerCase() as 'get' | 'post',
+      path: endpoint.path,
+      ...(endpoint.doc as Omit<EndpointDoc, 'responses'>),
+      responses: endpoint.doc.responses as never,
+    });
+  }
 
   const objectConfig = {
     info: {

@@ -1,5 +1,5 @@
-import type { Context } from 'hono';
 import type { z } from 'zod';
+import type { QueryInput } from './http/request.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -16,8 +16,24 @@ export interface OperationContext {
   via: 'rest' | 'mcp';
 }
 
+/** What a body parser and a renderer may look at besides the body: the query and the headers. */
+export interface RequestView {
+  readonly method: string;
+  readonly query: QueryInput;
+  /** A request header by lower-case name. */
+  header(name: string): string | undefined;
+}
+
 /** Parses a non-JSON request body (e.g. `text/csv`) into the operation's input shape. */
-export type BodyParser = (body: Uint8Array, context: { contentType: string }) => unknown;
+export type BodyParser = (body: Uint8Array, context: RequestView & { contentType: string }) => unknown;
+
+/** A custom HTTP rendering of an output (SVG, CSV, a 304). */
+export interface Rendered {
+  body: string | Uint8Array | null;
+  contentType?: string;
+  status?: number;
+  headers?: Record<string, string>;
+}
 
 export interface OperationDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** OpenAPI operationId; also the MCP tool name unless `mcpName` is given. */
@@ -30,8 +46,13 @@ export interface OperationDefinition<I extends z.ZodType = z.ZodType, O extends 
   method: HttpMethod | readonly HttpMethod[];
   /** Path below the service's operation base path, e.g. `/v1/digest`. */
   path: string;
-  /** zod schema of the input object (body for POST, query parameters for GET). */
+  /** zod schema of the input object: the POST body and the MCP arguments (and the GET query without `query`). */
   input: I;
+  /**
+   * zod schema of a GET twin's query string: its output is then checked by `input`. Lets GET parse
+   * strings strictly (numbers, comma lists) without loosening the body or the MCP input schema.
+   */
+  query?: z.ZodType;
   /** zod schema of the output object (documents the 200 response and the MCP outputSchema). */
   output: O;
   handler: (input: z.output<I>, context: OperationContext) => z.input<O> | Promise<z.input<O>>;
@@ -39,13 +60,13 @@ export interface OperationDefinition<I extends z.ZodType = z.ZodType, O extends 
   errors?: readonly DocumentedError[];
   /** Example request input and its output, shown in OpenAPI. */
   example?: { input: z.input<I>; output?: z.input<O> };
-  /** Body limit for this route in bytes; defaults to the service's `MAX_BODY_BYTES`. */
+  /** Body limit for this route (and for this tool's MCP messages) in bytes; default `MAX_BODY_BYTES`. */
   maxBodyBytes?: number;
   /** Extra request media types besides JSON, e.g. `{ 'text/csv': parseCsv }`. */
   bodyParsers?: Readonly<Record<string, BodyParser>>;
-  /** Custom HTTP rendering (SVG, CSV); the MCP tool still returns the structured output. */
-  render?: (output: z.output<O>, c: Context) => Response;
-  /** Media type of a custom rendering, for OpenAPI. */
+  /** Custom HTTP rendering; `undefined` falls back to JSON. The MCP tool always returns the structured output. */
+  render?: (output: z.output<O>, input: z.output<I>, request: RequestView) => Rendered | undefined;
+  /** Media types of the custom rendering, for OpenAPI. */
   renderMediaType?: string;
   /** Expose as an MCP tool (default true). */
   mcp?: boolean;

@@ -15,6 +15,8 @@ export interface AccessLogEntry {
   status: number;
   ms: number;
   plan: string;
+  /** The MCP tool(s) a `/mcp` request called. */
+  tool?: string | undefined;
 }
 
 export interface Runtime {
@@ -24,6 +26,10 @@ export interface Runtime {
   accessLog: (entry: AccessLogEntry) => void;
   /** Writes out request lines still gathered in memory (on shutdown). */
   flushLogs: () => void;
+  /** Registers a resource to release on shutdown (e.g. a Redis connection). */
+  onClose: (close: () => Promise<void>) => void;
+  /** Releases every registered resource. */
+  close: () => Promise<void>;
 }
 
 interface LogOutput {
@@ -91,7 +97,7 @@ function accessLogWriter(write: ((line: string) => void) | undefined, service: s
       routes.set(entry.route, route);
     }
     write(
-      `{"level":30,"time":"${iso}"${prefix}${JSON.stringify(entry.requestId)},"method":${JSON.stringify(entry.method)},"route":${route},"status":${entry.status},"ms":${entry.ms},"plan":${JSON.stringify(entry.plan)},"msg":"request"}\n`,
+      `{"level":30,"time":"${iso}"${prefix}${JSON.stringify(entry.requestId)},"method":${JSON.stringify(entry.method)},"route":${route},"status":${entry.status},"ms":${entry.ms},"plan":${JSON.stringify(entry.plan)}${entry.tool === undefined ? '' : `,"tool":${JSON.stringify(entry.tool)}`},"msg":"request"}\n`,
     );
   };
 }
@@ -102,10 +108,15 @@ export function createRuntime(
   version: string,
 ): Runtime {
   const output = createLogOutput(config, service, version);
+  const closers: Array<() => Promise<void>> = [];
   return {
     lifecycle: { draining: false, startedAt: Date.now() },
     logger: output.logger,
     accessLog: accessLogWriter(output.write, service, version),
     flushLogs: output.flush ?? (() => {}),
+    onClose: (close) => closers.push(close),
+    close: async () => {
+      await Promise.allSettled(closers.splice(0).map((close) => close()));
+    },
   };
 }

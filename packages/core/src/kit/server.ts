@@ -1,10 +1,56 @@
 import { readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { ConfigError, loadConfig, type ServiceConfig } from './config.js';
+import { clientErrorHandler } from './http/client-error.js';
 import { createRuntime, type Runtime } from './runtime.js';
+import { nodeListener } from './service.js';
+
+type Timeouts = Pick<ServiceConfig, 'headersTimeoutMs' | 'requestTimeoutMs'>;
+
+/**
+ * A node:http server for an app: the kit's pipeline straight on node:http (any other Hono app through
+ * @hono/node-server), with header and request timeouts, and problem+json for what Node's parser refuses.
+ */
+function createHttpServer(
+  // biome-ignore lint/suspicious/noExplicitAny: any Hono app
+  app: Hono<any>,
+  timeouts: Timeouts,
+  logger?: Runtime['logger'],
+): Server {
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersTimeoutMs,
+      requestTimeout: timeouts.requestTimeoutMs,
+      // Node checks both timeouts on this interval (30 s by default, far coarser than the timeouts).
+      connectionsCheckingInterval: Math.min(1_000, timeouts.headersTimeoutMs),
+    },
+    nodeListener(app) ?? getRequestListener(app.fetch),
+  );
+  server.keepAliveTimeout = 5_000;
+  server.on(
+    'clientError',
+    clientErrorHandler((entry) =>
+      logger?.info(
+        { req_id: entry.requestId, status: entry.status, error: entry.code },
+        'refused by the HTTP parser',
+      ),
+    ),
+  );
+  return server;
+}
+
+function listenOn(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
 
 export interface RunServiceOptions {
   name: string;
@@ -42,13 +88,8 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
   }
   const runtime = createRuntime(config, options.name, options.version);
   const app = options.createApp(config, runtime);
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
-      resolve(listening as Server),
-    );
-    (listening as Server).once('error', reject);
-  });
-  server.keepAliveTimeout = 5_000;
+  const server = createHttpServer(app, config, runtime.logger);
+  await listenOn(server, config.port, config.host);
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`;
@@ -71,8 +112,9 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
         server.closeAllConnections();
       }, config.shutdownGraceMs);
       timer.unref();
-      server.close(() => {
+      server.close(async () => {
         clearTimeout(timer);
+        await runtime.close();
         runtime.flushLogs();
         runtime.logger.info('stopped');
         runtime.logger.flush(() => resolve());
@@ -93,15 +135,14 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
 export async function listen(
   // biome-ignore lint/suspicious/noExplicitAny: any Hono app
   app: Hono<any>,
-  options: { port?: number; host?: string } = {},
+  options: { port?: number; host?: string; timeouts?: Timeouts } = {},
 ): Promise<{ server: Server; origin: string; close: () => Promise<void> }> {
   const host = options.host ?? '127.0.0.1';
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () =>
-      resolve(listening as Server),
-    );
-    (listening as Server).once('error', reject);
-  });
+  const server = createHttpServer(
+    app,
+    options.timeouts ?? { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000 },
+  );
+  await listenOn(server, options.port ?? 0, host);
   const { port } = server.address() as AddressInfo;
   return {
     server,

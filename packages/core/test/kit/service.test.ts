@@ -50,7 +50,7 @@ const svg = defineOperation({
   path: '/badge',
   input: z.object({ text: z.string().max(20) }),
   output: z.object({ svg: z.string() }),
-  render: (output) => new Response(output.svg, { headers: { 'Content-Type': 'image/svg+xml' } }),
+  render: (output) => ({ body: output.svg, contentType: 'image/svg+xml' }),
   renderMediaType: 'image/svg+xml',
   cacheControl: 'public, max-age=3600',
   mcp: false,
@@ -190,21 +190,50 @@ describe('createService', () => {
     expect(body.errors[0]).toMatchObject({ code: 'too_deep', path: `/a${'/0'.repeat(255)}` });
   });
 
-  it('runs the guard before reading the body (rate-limit seam)', async () => {
-    const guarded = makeService('3.1', {
-      guard: () => {
-        throw new ProblemError({
-          status: 429,
-          code: 'rate_limited',
-          detail: 'slow down',
-          headers: { 'Retry-After': '7' },
-        });
+  it('consults the limiter before reading the body, except on /health', async () => {
+    let checks = 0;
+    const limited = createService(
+      {
+        name: 'kit-test',
+        title: 'Kit test',
+        description: 'A service for testing the kit',
+        version: '9.9.9',
+        openapi: '3.1',
+        basePath: '/svc',
+        operationsBasePath: '',
+        operations: [echo],
       },
+      testConfig(),
+      undefined,
+      {
+        limiter: {
+          check: async () => {
+            checks++;
+            return {
+              plan: 'free',
+              headers: { 'RateLimit-Policy': '"free";q=1;w=60', RateLimit: '"free";r=0;t=60' },
+              refused: new ProblemError({
+                status: 429,
+                code: 'rate_limited',
+                detail: 'slow down',
+                headers: { 'Retry-After': '7' },
+              }),
+            };
+          },
+        },
+      },
+    );
+    const res = await limited.request('/api/v1/sum', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'not even JSON',
     });
-    const res = await guarded.request('/api/v1/sum?a=1&b=1');
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('7');
-    expect((await guarded.request('/svc/health')).status).toBe(200);
+    expect(res.headers.get('ratelimit')).toBe('"free";r=0;t=60');
+    expect((await json(res)).code).toBe('rate_limited');
+    expect((await limited.request('/svc/health')).status).toBe(200);
+    expect(checks).toBe(1);
   });
 
   it('OPTIONS without a preflight lists the allowed methods', async () => {

@@ -24,7 +24,7 @@ describe('OpenAPI document', async () => {
 
   it('lists /verify and /platforms with every response and the standard routes', () => {
     expect(Object.keys(document.paths).sort()).toEqual(
-      ['/docs', '/health', '/mcp', '/openapi.json', '/platforms', '/verify', '/version'].sort(),
+      ['/', '/docs', '/health', '/mcp', '/openapi.json', '/platforms', '/verify', '/version'].sort(),
     );
     expect(Object.keys(verifyPath.responses).sort()).toEqual(['200', '400', '413', '415', '500']);
     expect(Object.keys(platformsPath.responses).sort()).toEqual(['200', '400', '500']);

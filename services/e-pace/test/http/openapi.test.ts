@@ -30,7 +30,7 @@ describe('OpenAPI document', async () => {
 
   it('lists the 7 routes and the standard endpoints', () => {
     expect(Object.keys(document.paths).sort()).toEqual(
-      [...ROUTES, '/health', '/version', '/openapi.json', '/docs', '/mcp'].sort(),
+      ['/', ...ROUTES, '/health', '/version', '/openapi.json', '/docs', '/mcp'].sort(),
     );
   });
 

@@ -1,0 +1,84 @@
+import { charsetOf, isJsonMediaType, mediaType, parseJsonBody } from './body.js';
+import type { ServiceConfig } from './config.js';
+import { JSON_CONTENT_TYPE, type Reply } from './http/reply.js';
+import { parseQuery } from './http/request.js';
+import type { BodyParser, OperationDefinition, RequestView } from './operation.js';
+import { unsupportedMediaType } from './problems.js';
+import type { RequestContext, RouteHandler } from './router.js';
+import { runOperation } from './run-operation.js';
+import { zodValidationFailed } from './zod-issues.js';
+
+export interface OperationRouteOptions {
+  config: Pick<ServiceConfig, 'maxBodyBytes' | 'maxJsonDepth'>;
+  strictJson: boolean;
+}
+
+function requestView(ctx: RequestContext): RequestView {
+  const { request } = ctx;
+  let query: RequestView['query'] | undefined;
+  return {
+    method: request.method,
+    get query() {
+      query ??= parseQuery(request.rawQuery);
+      return query;
+    },
+    header: (name) => request.header(name),
+  };
+}
+
+/** The REST handler of one operation and method: read the input, run the operation, answer. */
+export function operationRoute(
+  op: OperationDefinition,
+  method: string,
+  options: OperationRouteOptions,
+): RouteHandler {
+  const limit = op.maxBodyBytes ?? options.config.maxBodyBytes;
+  const accepted = ['application/json', ...Object.keys(op.bodyParsers ?? {})];
+  const jsonOptions = { maxDepth: options.config.maxJsonDepth, strict: options.strictJson };
+  const parseJson = (bytes: Uint8Array) => parseJsonBody(bytes, jsonOptions);
+  const extraHeaders: Record<string, string> = op.cacheControl ? { 'Cache-Control': op.cacheControl } : {};
+  const usesBody = method !== 'GET' && method !== 'DELETE';
+
+  /** Checks the media type (415) before reading the body within the route limit (413), then parses it. */
+  async function bodyInput(ctx: RequestContext): Promise<unknown> {
+    const contentType = ctx.request.header('content-type');
+    if (contentType === 'application/json') return parseJson(await ctx.request.readBody(limit));
+    const type = mediaType(contentType);
+    const parser: BodyParser | undefined = isJsonMediaType(type)
+      ? parseJson
+      : type === undefined
+        ? undefined
+        : op.bodyParsers?.[type];
+    if (parser === undefined) throw unsupportedMediaType(type, accepted);
+    const charset = charsetOf(contentType);
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+      throw unsupportedMediaType(contentType, ['charset=utf-8']);
+    }
+    const bytes = await ctx.request.readBody(limit);
+    return parser(bytes, Object.assign(requestView(ctx), { contentType: type! }));
+  }
+
+  function queryInput(ctx: RequestContext): unknown {
+    const query = parseQuery(ctx.request.rawQuery);
+    if (op.query === undefined) return query;
+    const parsed = op.query.safeParse(query);
+    if (!parsed.success) throw zodValidationFailed(parsed.error);
+    return parsed.data;
+  }
+
+  return async (ctx): Promise<Reply> => {
+    const raw = usesBody ? await bodyInput(ctx) : queryInput(ctx);
+    const { input, output } = await runOperation(op, raw, { requestId: ctx.requestId, via: 'rest' });
+    const rendered = op.render?.(output, input, requestView(ctx));
+    if (rendered === undefined) {
+      return {
+        status: 200,
+        headers: { 'Content-Type': JSON_CONTENT_TYPE, ...extraHeaders },
+        body: JSON.stringify(output),
+      };
+    }
+    const headers: Record<string, string> = { ...extraHeaders, ...rendered.headers };
+    if (rendered.contentType !== undefined) headers['Content-Type'] = rendered.contentType;
+    return { status: rendered.status ?? 200, headers, body: rendered.body };
+  };
+}

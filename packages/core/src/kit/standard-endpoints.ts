@@ -1,0 +1,246 @@
+import { LATEST_PROTOCOL_VERSION } from '@dus/mcp';
+import { z } from 'zod';
+import { DOCS_ASSETS, docsAsset, docsPage } from './docs.js';
+import { jsonReply } from './http/reply.js';
+import type { RouteHandler } from './router.js';
+import type { Lifecycle } from './runtime.js';
+
+/** How an endpoint appears in the OpenAPI document (a zod-to-openapi route config without method and path). */
+export interface EndpointDoc {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  request?: Record<string, unknown>;
+  responses: Record<string, unknown>;
+}
+
+/** One standard endpoint: served and documented from this one entry. */
+export interface StandardEndpoint {
+  method: 'GET' | 'POST';
+  /** Below the service's base path. */
+  path: string;
+  /** Counted by the rate limiter (`/health` never is). */
+  limited: boolean;
+  /** Absent for static assets, which are not part of the API. */
+  doc?: EndpointDoc;
+  handler: RouteHandler;
+}
+
+export interface StandardEndpointsInput {
+  name: string;
+  title: string;
+  version: string;
+  description: string;
+  openapiVersion: string;
+  basePath: string;
+  lifecycle: Lifecycle;
+  /** `ok` or `degraded` when a rate-limit store is configured. */
+  rateLimitStore: (() => 'ok' | 'degraded') | undefined;
+  info: Readonly<Record<string, unknown>> | undefined;
+  links: Readonly<Record<string, string>>;
+  operations: ReadonlyArray<{ method: string; path: string; summary: string; mcp_tool: string | null }>;
+  openapiDocument: () => string;
+  mcp: { post: RouteHandler; get: RouteHandler };
+}
+
+const anyObject = z.object({}).catchall(z.unknown());
+const json = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+const HealthSchema = z
+  .object({
+    status: z.enum(['ok', 'shutting_down']),
+    service: z.string(),
+    version: z.string(),
+    uptime_s: z.number(),
+    rate_limit_store: z
+      .enum(['ok', 'degraded'])
+      .optional()
+      .meta({
+        description:
+          'Present when rate limits use a shared store: degraded while it is unreachable (limits then fail open).',
+      }),
+  })
+  .catchall(z.unknown())
+  .meta({ id: 'Health' });
+
+const VersionSchema = z
+  .object({ service: z.string(), version: z.string(), openapi: z.string(), mcp_protocol: z.string() })
+  .catchall(z.unknown())
+  .meta({ id: 'Version' });
+
+const JsonRpcSchema = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    id: z.union([z.string(), z.number().int()]).optional(),
+    method: z.string(),
+    params: z.unknown().optional(),
+  })
+  .meta({
+    id: 'JsonRpcRequest',
+    description: 'A JSON-RPC 2.0 message (MCP Streamable HTTP, stateless, JSON responses).',
+  });
+
+/** The endpoints every service has (conventions §4), each served and documented from its entry here. */
+export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoint[] {
+  const { lifecycle, rateLimitStore } = input;
+  const versionBody = JSON.stringify({
+    service: input.name,
+    version: input.version,
+    openapi: input.openapiVersion,
+    mcp_protocol: LATEST_PROTOCOL_VERSION,
+    ...input.info,
+  });
+  const rootBody = JSON.stringify({
+    name: input.name,
+    title: input.title,
+    version: input.version,
+    description: input.description,
+    ...input.info,
+    links: input.links,
+    operations: input.operations,
+  });
+  const docsPath = `${input.basePath}/docs`;
+  const docsHtml = docsPage(input.title, docsPath, `${input.basePath}/openapi.json`);
+  const rootPath = input.basePath === '' ? '/' : '';
+
+  const endpoints: StandardEndpoint[] = [
+    {
+      method: 'GET',
+      path: '/health',
+      limited: false,
+      doc: {
+        operationId: 'getHealth',
+        summary: 'Liveness and readiness',
+        tags: ['service'],
+        responses: {
+          200: json(HealthSchema, 'Serving'),
+          503: json(HealthSchema, 'Shutting down (draining in-flight requests)'),
+        },
+      },
+      handler: () => {
+        const body: Record<string, unknown> = {
+          status: lifecycle.draining ? 'shutting_down' : 'ok',
+          service: input.name,
+          version: input.version,
+          uptime_s: Math.floor((Date.now() - lifecycle.startedAt) / 1000),
+        };
+        if (rateLimitStore !== undefined) body.rate_limit_store = rateLimitStore();
+        return jsonReply(JSON.stringify(body), lifecycle.draining ? 503 : 200);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/version',
+      limited: true,
+      doc: {
+        operationId: 'getVersion',
+        summary: 'Service and protocol versions',
+        tags: ['service'],
+        responses: { 200: json(VersionSchema, 'Versions') },
+      },
+      handler: () => jsonReply(versionBody),
+    },
+    {
+      method: 'GET',
+      path: rootPath,
+      limited: true,
+      doc: {
+        operationId: 'getServiceInfo',
+        summary: 'Service summary: links and operations',
+        tags: ['service'],
+        responses: { 200: json(anyObject, 'Service info') },
+      },
+      handler: () => jsonReply(rootBody),
+    },
+    {
+      method: 'GET',
+      path: '/openapi.json',
+      limited: true,
+      doc: {
+        operationId: 'getOpenApiDocument',
+        summary: 'This OpenAPI document',
+        tags: ['service'],
+        responses: { 200: json(anyObject, 'OpenAPI document') },
+      },
+      handler: () => jsonReply(input.openapiDocument()),
+    },
+    {
+      method: 'GET',
+      path: '/docs',
+      limited: true,
+      doc: {
+        operationId: 'getApiReference',
+        summary: 'Interactive API reference (Swagger UI)',
+        tags: ['service'],
+        responses: { 200: { description: 'HTML page', content: { 'text/html': { schema: z.string() } } } },
+      },
+      handler: () => ({
+        status: 200,
+        headers: { 'Content-Type': 'text/html; charset=utf-8' },
+        body: docsHtml,
+      }),
+    },
+    ...DOCS_ASSETS.map(
+      (asset): StandardEndpoint => ({
+        method: 'GET',
+        path: `/docs/${asset}`,
+        limited: true,
+        handler: () => {
+          const { body, contentType } = docsAsset(asset);
+          return {
+            status: 200,
+            headers: { 'Content-Type': contentType, 'Cache-Control': 'public, max-age=86400' },
+            body,
+          };
+        },
+      }),
+    ),
+    {
+      method: 'POST',
+      path: '/mcp',
+      limited: true,
+      doc: {
+        operationId: 'postMcpMessage',
+        summary: 'MCP endpoint (Streamable HTTP, JSON-RPC 2.0)',
+        description:
+          'Model Context Protocol 2025-11-25 (also 2025-06-18, 2025-03-26), stateless, JSON responses. Every operation of this API is also a tool here.',
+        tags: ['mcp'],
+        request: { body: { required: true, content: { 'application/json': { schema: JsonRpcSchema } } } },
+        responses: {
+          200: json(anyObject, 'JSON-RPC response'),
+          202: { description: 'Accepted (the message was a notification)' },
+          400: json(anyObject, 'Parse error, invalid request or unsupported MCP-Protocol-Version'),
+          403: json(anyObject, 'Origin not allowed'),
+          406: json(anyObject, 'Accept lacks application/json'),
+          415: json(anyObject, 'Content-Type is not application/json'),
+        },
+      },
+      handler: input.mcp.post,
+    },
+    {
+      method: 'GET',
+      path: '/mcp',
+      limited: true,
+      doc: {
+        operationId: 'getMcpServerInfo',
+        summary: 'MCP server info (405 when an event stream is requested)',
+        tags: ['mcp'],
+        responses: {
+          200: json(anyObject, 'Server info'),
+          405: { description: 'No SSE stream is offered (Allow: POST)' },
+        },
+      },
+      handler: input.mcp.get,
+    },
+  ];
+  if (input.basePath !== '') {
+    // `<base>/` answers like `<base>`; documented once.
+    const root = endpoints.find((endpoint) => endpoint.path === '')!;
+    endpoints.push({ ...root, path: '/', doc: undefined });
+  }
+  return endpoints;
+}
