@@ -26,5 +26,6 @@ export {
   type ServiceApp,
   type ServiceDefinition,
 } from './service.js';
+export { bothSurfaces, parityCases, type SurfaceOutcome } from './testing-parity.js';
 export { type Reply, type ServerProcess, startServerProcess, testClient } from './testing.js';
 export { zodIssuesToFieldErrors, zodValidationFailed } from './zod-issues.js';

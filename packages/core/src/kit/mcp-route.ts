@@ -23,8 +23,8 @@ export interface McpRouteOptions {
   runtime: Runtime;
 }
 
-/** Envelope levels above a tool's arguments: message → params → arguments. */
-const ENVELOPE_DEPTH = 3;
+/** Levels of the envelope around a tool's arguments (message → params), so arguments may nest as deep as a REST body. */
+const ENVELOPE_DEPTH = 2;
 
 /** An operation as an MCP tool: same parser output, same validation, handler and problem body as REST. */
 function operationTool(op: OperationDefinition, options: McpRouteOptions): McpTool {
@@ -109,7 +109,11 @@ export function mcpRoutes(options: McpRouteOptions): {
       } catch (error) {
         // Whatever the service's parser refuses (malformed, too deep, duplicate names …) is a parse error.
         if (!isProblemError(error) || error.status === 413) throw error;
-        return { ok: false, error: error.detail, data: { code: error.code, ...error.extensions } };
+        return {
+          ok: false,
+          error: error.detail,
+          data: problemObject(error, ctx.requestId, options.problemExtensions),
+        };
       }
     },
   });

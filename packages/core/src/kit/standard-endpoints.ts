@@ -56,13 +56,10 @@ const HealthSchema = z
     service: z.string(),
     version: z.string(),
     uptime_s: z.number(),
-    rate_limit_store: z
-      .enum(['ok', 'degraded'])
-      .optional()
-      .meta({
-        description:
-          'Present when rate limits use a shared store: degraded while it is unreachable (limits then fail open).',
-      }),
+    rate_limit_store: z.enum(['ok', 'degraded']).optional().meta({
+      description:
+        'Present when rate limits use a shared store: degraded while it is unreachable (limits then fail open).',
+    }),
   })
   .catchall(z.unknown())
   .meta({ id: 'Health' });

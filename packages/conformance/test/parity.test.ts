@@ -1,0 +1,94 @@
+// REST and MCP are one pipeline: every operation of every built service, given the same argument
+// bytes (good and bad) on both surfaces, must answer the same — the same output, or the same problem
+// (status, code, offending paths), each carrying a request id.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { bothSurfaces, type OperationDefinition, parityCases, testConfig } from '@dus/core';
+import { describe, expect, it } from 'vitest';
+
+/** Inputs that reach each service's domain refusals (422s), beside the generic cases. */
+const DOMAIN_CASES: Record<string, Record<string, string[]>> = {
+  'a-webhook': {
+    verify_webhook: [
+      '{"platform":"nope","secret":"s","payload":"{}","signature":"x"}',
+      '{"platform":"github"}',
+    ],
+  },
+  'e-pace': {
+    vdot: ['{"distance":"5k","time":"5:00"}', '{"distance":"marathon","time":"20:00:00"}'],
+    pace: ['{"distance":"0 km","time":"20:00"}'],
+  },
+  'g-canonical': {
+    idempotency_key: ['{"value":[1,2],"fields":["a"]}'],
+    canonicalize: ['{"value":{"a":1,"a":2}}', '{"value":9007199254740993}'],
+  },
+};
+
+const servicesDir = join(import.meta.dirname, '..', '..', '..', 'services');
+
+interface BuiltService {
+  dir: string;
+  basePath: string;
+  app: { request(path: string, init?: RequestInit): Response | Promise<Response> };
+  operations: OperationDefinition[];
+}
+
+async function loadService(dir: string): Promise<BuiltService> {
+  const root = join(servicesDir, dir);
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const { createApp } = await import(pathToFileURL(join(root, 'dist', 'app.js')).href);
+  const { operations } = await import(pathToFileURL(join(root, 'dist', 'operations.js')).href);
+  return { dir, basePath: manifest.service?.basePath ?? '', app: createApp(testConfig()), operations };
+}
+
+const services = await Promise.all(
+  readdirSync(servicesDir)
+    .filter((dir) => existsSync(join(servicesDir, dir, 'dist', 'app.js')))
+    .sort()
+    .map(loadService),
+);
+
+it('finds the built services', () => {
+  expect(services.map((service) => service.dir)).toEqual(
+    expect.arrayContaining(['a-webhook', 'e-pace', 'g-canonical']),
+  );
+});
+
+describe.each(services)('$dir', ({ dir, app, basePath, operations }) => {
+  it('lists its routes and tools in the root info', async () => {
+    const info = await (await app.request(`${basePath}/`)).json();
+    expect(info.operations.length).toBeGreaterThanOrEqual(operations.length);
+  });
+
+  const cases = operations
+    .filter(
+      (op) =>
+        op.mcp !== false &&
+        (op.method === 'POST' || (Array.isArray(op.method) && op.method.includes('POST'))),
+    )
+    .flatMap((op) =>
+      [...parityCases(op), ...(DOMAIN_CASES[dir]?.[op.name] ?? []).map((args) => ({ name: args, args }))].map(
+        (c) => ({ op, ...c, label: `${op.name}: ${c.name}` }),
+      ),
+    );
+
+  it.each(cases)('$label', async ({ op, args }) => {
+    const info = await (await app.request(`${basePath}/`)).json();
+    const route = info.operations.find(
+      (entry: { mcp_tool: string | null; method: string }) =>
+        entry.mcp_tool === (op.mcpName ?? op.name) && entry.method === 'POST',
+    );
+    const { rest, mcp } = await bothSurfaces(
+      app,
+      { path: route.path, tool: route.mcp_tool, mcpPath: `${basePath}/mcp` },
+      args,
+    );
+    if (rest.kind === 'problem') {
+      expect(rest.request_id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(mcp).toEqual({ ...rest, request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    } else {
+      expect(mcp).toEqual(rest);
+    }
+  });
+});
