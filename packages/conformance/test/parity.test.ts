@@ -27,6 +27,10 @@ const DOMAIN_CASES: Record<string, Record<string, string[]>> = {
 
 const servicesDir = join(import.meta.dirname, '..', '..', '..', 'services');
 
+interface RootInfo {
+  operations: Array<{ method: string; path: string; mcp_tool: string | null }>;
+}
+
 interface BuiltService {
   dir: string;
   basePath: string;
@@ -57,7 +61,7 @@ it('finds the built services', () => {
 
 describe.each(services)('$dir', ({ dir, app, basePath, operations }) => {
   it('lists its routes and tools in the root info', async () => {
-    const info = await (await app.request(`${basePath}/`)).json();
+    const info = (await (await app.request(`${basePath}/`)).json()) as RootInfo;
     expect(info.operations.length).toBeGreaterThanOrEqual(operations.length);
   });
 
@@ -74,10 +78,9 @@ describe.each(services)('$dir', ({ dir, app, basePath, operations }) => {
     );
 
   it.each(cases)('$label', async ({ op, args }) => {
-    const info = await (await app.request(`${basePath}/`)).json();
+    const info = (await (await app.request(`${basePath}/`)).json()) as RootInfo;
     const route = info.operations.find(
-      (entry: { mcp_tool: string | null; method: string }) =>
-        entry.mcp_tool === (op.mcpName ?? op.name) && entry.method === 'POST',
+      (entry) => entry.mcp_tool === (op.mcpName ?? op.name) && entry.method === 'POST',
     );
     const { rest, mcp } = await bothSurfaces(
       app,
