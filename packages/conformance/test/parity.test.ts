@@ -82,6 +82,7 @@ describe.each(services)('$dir', ({ dir, app, basePath, operations }) => {
     const route = info.operations.find(
       (entry) => entry.mcp_tool === (op.mcpName ?? op.name) && entry.method === 'POST',
     );
+    if (route?.mcp_tool == null) throw new Error(`${op.name} is missing from the root info`);
     const { rest, mcp } = await bothSurfaces(
       app,
       { path: route.path, tool: route.mcp_tool, mcpPath: `${basePath}/mcp` },
