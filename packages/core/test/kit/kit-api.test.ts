@@ -1,0 +1,174 @@
+// The operation API the services build on: query schemas for GET twins, renderers that may decline,
+// body parsers that see the query, per-tool MCP limits, capped errors[].
+import { describe, expect, it } from 'vitest';
+import { createService, defineOperation, testConfig, z } from '../../src/index.js';
+
+const listInput = z.strictObject({
+  ids: z.array(z.number().int()).min(1),
+  format: z.enum(['json', 'text']).default('json'),
+});
+
+const list = defineOperation({
+  name: 'sum_ids',
+  summary: 'Sums ids',
+  method: ['GET', 'POST'],
+  path: '/sum',
+  input: listInput,
+  // GET takes `ids=1,2,3`; numbers are parsed strictly here, not by loosening the body schema.
+  query: z
+    .strictObject({
+      ids: z.string().regex(/^\d+(,\d+)*$/, 'must be a comma list of integers'),
+      format: z.string().optional(),
+    })
+    .transform(({ ids, format }) => ({ ids: ids.split(',').map(Number), ...(format ? { format } : {}) })),
+  output: z.object({ sum: z.number() }),
+  render: (output, input, request) =>
+    input.format === 'text' || request.header('accept') === 'text/plain'
+      ? { body: `sum=${output.sum}`, contentType: 'text/plain; charset=utf-8' }
+      : undefined,
+  renderMediaType: 'text/plain',
+  handler: ({ ids }) => ({ sum: ids.reduce((a, b) => a + b, 0) }),
+});
+
+const csv = defineOperation({
+  name: 'csv_rows',
+  summary: 'Counts CSV rows',
+  method: 'POST',
+  path: '/rows',
+  input: z.strictObject({ rows: z.array(z.string()), header: z.boolean() }),
+  output: z.object({ count: z.number() }),
+  maxBodyBytes: 64,
+  bodyParsers: {
+    'text/csv': (body, request) => ({
+      rows: Buffer.from(body).toString('utf8').split('\n').filter(Boolean),
+      header: request.query.header === 'present',
+    }),
+  },
+  handler: ({ rows, header }) => ({ count: rows.length - (header ? 1 : 0) }),
+});
+
+const app = createService(
+  {
+    name: 'kit-api',
+    title: 'Kit API',
+    description: 'Operation API tests',
+    version: '1.0.0',
+    openapi: '3.1',
+    operations: [list, csv],
+  },
+  testConfig(),
+);
+const mcpCall = (name: string, args: unknown) =>
+  app.request('/mcp', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+  });
+
+describe('GET twins with a query schema', () => {
+  it('parse the query strictly and then check the body schema', async () => {
+    const res = await app.request('/sum?ids=1,2,39');
+    expect(await res.json()).toEqual({ sum: 42 });
+  });
+
+  it('name the query parameter that is wrong', async () => {
+    const res = await app.request('/sum?ids=1,x');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ path: '/ids', message: 'must be a comma list of integers' }],
+    });
+  });
+
+  it('leave the POST body and the MCP schema strict', async () => {
+    const post = await app.request('/sum', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"ids":"1,2"}',
+    });
+    expect(post.status).toBe(400);
+    const tool = await (await mcpCall('sum_ids', { ids: '1,2' })).json();
+    expect(tool.result.isError).toBe(true);
+  });
+});
+
+describe('render', () => {
+  it('sees the validated input and the request, and may decline to fall back to JSON', async () => {
+    const text = await app.request('/sum?ids=1,2&format=text');
+    expect(text.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await text.text()).toBe('sum=3');
+    const accept = await app.request('/sum?ids=4', { headers: { accept: 'text/plain' } });
+    expect(await accept.text()).toBe('sum=4');
+    const json = await app.request('/sum?ids=5');
+    expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await json.json()).toEqual({ sum: 5 });
+  });
+});
+
+describe('body parsers', () => {
+  it('see the query string', async () => {
+    const res = await app.request('/rows?header=present', {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv' },
+      body: 'a,b\n1,2\n3,4\n',
+    });
+    expect(await res.json()).toEqual({ count: 2 });
+  });
+});
+
+describe('MCP body limits', () => {
+  it('a tool keeps its route limit inside the MCP endpoint limit', async () => {
+    const rows = Array.from({ length: 10 }, (_, i) => `row ${i}`);
+    const rest = await app.request('/rows', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rows, header: false }),
+    });
+    expect(rest.status).toBe(413);
+    const body = await (await mcpCall('csv_rows', { rows, header: false })).json();
+    expect(body.result.isError).toBe(true);
+    expect(JSON.parse(body.result.content[1].text)).toMatchObject({
+      status: 413,
+      code: 'payload_too_large',
+      limit_bytes: 64,
+    });
+  });
+});
+
+describe('errors[]', () => {
+  it('lists at most 20 offending fields and counts them all', async () => {
+    const body = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, i]));
+    const res = await app.request('/sum', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ids: [1], ...body }),
+    });
+    const problem = await res.json();
+    expect(problem.errors).toHaveLength(20);
+    expect(problem.errors_total).toBe(5000);
+    expect(problem.detail).toBe('/k0: is not a known field (and 4999 more problems)');
+    expect(JSON.stringify(problem).length).toBeLessThan(2_000);
+  });
+});
+
+describe('MCP bodies are decoded strictly', () => {
+  it('invalid UTF-8 is a JSON-RPC parse error, as it is a 400 on REST', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from(
+        '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"sum_ids","arguments":{"ids":[1],"format":"a',
+      ),
+      Buffer.from([0xff]),
+      Buffer.from('"}}}'),
+    ]);
+    const res = await app.request('/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: bytes,
+    });
+    expect(res.status).toBe(400);
+    const reply = await res.json();
+    expect(reply.error.code).toBe(-32700);
+    expect(reply.error.message).toMatch(/Invalid UTF-8 byte 0xFF/);
+    expect(reply.error.data).toMatchObject({ code: 'invalid_json', request_id: expect.any(String) });
+  });
+});
