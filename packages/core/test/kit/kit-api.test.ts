@@ -1,6 +1,9 @@
 // The operation API the services build on: query schemas for GET twins, renderers that may decline,
 // body parsers that see the query, per-tool MCP limits, capped errors[].
 import { describe, expect, it } from 'vitest';
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON bodies inspected field by field
+type Json = any;
 import { createService, defineOperation, testConfig, z } from '../../src/index.js';
 
 const listInput = z.strictObject({
@@ -87,7 +90,7 @@ describe('GET twins with a query schema', () => {
       body: '{"ids":"1,2"}',
     });
     expect(post.status).toBe(400);
-    const tool = await (await mcpCall('sum_ids', { ids: '1,2' })).json();
+    const tool: Json = await (await mcpCall('sum_ids', { ids: '1,2' })).json();
     expect(tool.result.isError).toBe(true);
   });
 });
@@ -125,7 +128,7 @@ describe('MCP body limits', () => {
       body: JSON.stringify({ rows, header: false }),
     });
     expect(rest.status).toBe(413);
-    const body = await (await mcpCall('csv_rows', { rows, header: false })).json();
+    const body: Json = await (await mcpCall('csv_rows', { rows, header: false })).json();
     expect(body.result.isError).toBe(true);
     expect(JSON.parse(body.result.content[1].text)).toMatchObject({
       status: 413,
@@ -143,7 +146,7 @@ describe('errors[]', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ids: [1], ...body }),
     });
-    const problem = await res.json();
+    const problem: Json = await res.json();
     expect(problem.errors).toHaveLength(20);
     expect(problem.errors_total).toBe(5000);
     expect(problem.detail).toBe('/k0: is not a known field (and 4999 more problems)');
@@ -166,7 +169,7 @@ describe('MCP bodies are decoded strictly', () => {
       body: bytes,
     });
     expect(res.status).toBe(400);
-    const reply = await res.json();
+    const reply: Json = await res.json();
     expect(reply.error.code).toBe(-32700);
     expect(reply.error.message).toMatch(/Invalid UTF-8 byte 0xFF/);
     expect(reply.error.data).toMatchObject({ code: 'invalid_json', request_id: expect.any(String) });

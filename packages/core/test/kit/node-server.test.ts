@@ -139,7 +139,12 @@ describe('slow and vanishing clients', () => {
       'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"text":';
     await new Promise<void>((resolve) => {
       const socket = connect(port, '127.0.0.1', () => {
-        socket.write(head, () => setTimeout(() => (socket.destroy(), resolve()), 50));
+        socket.write(head, () =>
+          setTimeout(() => {
+            socket.destroy();
+            resolve();
+          }, 50),
+        );
       });
     });
     await expect.poll(() => logLines.length).toBe(1);
