@@ -15,7 +15,24 @@ export {
   type RequestView,
 } from './operation.js';
 export { createPipeline, type Pipeline, type RequestLimiter } from './pipeline.js';
+export {
+  authenticate,
+  clientKey,
+  createMemoryStore,
+  createRateLimiter,
+  createRedisStore,
+  gcra,
+  type LimitOutcome,
+  type PlanLimits,
+  parseTrustedProxies,
+  type RateLimitDecision,
+  type RateLimiter,
+  type RateLimitPolicy,
+  type RateLimitStore,
+  type TrustedProxies,
+} from './limits/index.js';
 export { payloadTooLarge, problemObject } from './problems.js';
+export { createServiceLimits, resolvePlans } from './rate-limits.js';
 export { runOperation } from './run-operation.js';
 export { type AccessLogEntry, createRuntime, type Lifecycle, type Runtime } from './runtime.js';
 export { listen, type RunningService, type RunServiceOptions, runService } from './server.js';
@@ -27,5 +44,6 @@ export {
   type ServiceDefinition,
 } from './service.js';
 export { bothSurfaces, parityCases, type SurfaceOutcome } from './testing-parity.js';
+export { hasRedisServer, type RedisServer, startRedisServer } from './testing-redis.js';
 export { type Reply, type ServerProcess, startServerProcess, testClient } from './testing.js';
 export { zodIssuesToFieldErrors, zodValidationFailed } from './zod-issues.js';

@@ -9,6 +9,8 @@ import { buildOpenApiDocument } from './openapi.js';
 import { type OperationDefinition, operationMethods } from './operation.js';
 import { operationRoute } from './operation-route.js';
 import { CLIENT_CLOSED_REQUEST, createPipeline, type Pipeline, type RequestLimiter } from './pipeline.js';
+import type { PlanLimits, RateLimitStore } from './limits/index.js';
+import { createServiceLimits } from './rate-limits.js';
 import { RouteTable } from './router.js';
 import { createRuntime, type Runtime } from './runtime.js';
 import { standardEndpoints } from './standard-endpoints.js';
@@ -38,6 +40,8 @@ export interface ServiceDefinition {
   problemExtensions?: Record<string, unknown>;
   /** Extra links in the root info (`GET <base>/`), e.g. `{ platforms: '/platforms' }`. */
   links?: Record<string, string>;
+  /** Requests per minute per plan (conventions §7), e.g. D's `{ free: 200, pro: 'unlimited' }`; default unlimited. */
+  plans?: PlanLimits;
 }
 
 /** The Hono app a service is; node:http serves the same pipeline directly (see `runService`). */
@@ -62,10 +66,10 @@ export function nodeListener(app: object): RequestListener | undefined {
 }
 
 export interface CreateServiceOptions {
-  /** The rate limiter (conventions §7); built from the configuration by `runService`. */
+  /** Replaces the limiter built from the plans and the configuration (conventions §7). */
   limiter?: RequestLimiter;
-  /** Reported by `/health` as `rate_limit_store` when a shared store is configured. */
-  rateLimitStore?: () => 'ok' | 'degraded';
+  /** The store and clock of the built limiter (tests); default Redis with `REDIS_URL`, else memory. */
+  limits?: { store?: RateLimitStore; now?: () => number };
 }
 
 /** Builds a service's app from its operations: REST routes, OpenAPI, docs, MCP and the HTTP conventions. */
@@ -79,6 +83,11 @@ export function createService(
   const opsBase = definition.operationsBasePath ?? base;
   const strictJson = definition.strictJson === true;
   const routes = new RouteTable();
+  const limits =
+    options.limiter === undefined
+      ? createServiceLimits(definition.name, definition.plans, config, runtime, options.limits)
+      : undefined;
+  const limiter = options.limiter ?? limits?.limiter;
 
   for (const op of definition.operations) {
     for (const method of operationMethods(op)) {
@@ -109,7 +118,7 @@ export function createService(
     openapiVersion: OPENAPI_VERSIONS[definition.openapi],
     basePath: base,
     lifecycle: runtime.lifecycle,
-    rateLimitStore: options.rateLimitStore,
+    rateLimitStore: limits?.sharedStoreState,
     info: definition.info,
     links: {
       health: `${base}/health`,
@@ -137,7 +146,7 @@ export function createService(
           operationsBasePath: opsBase,
           operations: definition.operations,
           endpoints: endpoints.map((endpoint) => ({ ...endpoint, path: `${base}${endpoint.path}` || '/' })),
-          rateLimited: options.limiter !== undefined,
+          rateLimited: true,
           ...(definition.info ? { info: definition.info } : {}),
         }),
       );
@@ -156,7 +165,7 @@ export function createService(
     config,
     runtime,
     routes,
-    limiter: options.limiter,
+    limiter,
     problemExtensions: definition.problemExtensions,
   });
   const app = new Hono();

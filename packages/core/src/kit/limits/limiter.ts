@@ -1,0 +1,98 @@
+import { ProblemError } from '../../errors.js';
+import { authenticate } from './api-keys.js';
+import { clientKey, type TrustedProxies } from './client-ip.js';
+import type { RateLimitPolicy } from './gcra.js';
+import type { RateLimitStore } from './store.js';
+
+/** Requests per minute for each plan, or `unlimited`. */
+export type PlanLimits = Readonly<Record<string, number | 'unlimited'>>;
+
+export interface LimitOutcome {
+  /** `free` without a key, else the key's plan. */
+  plan: string;
+  /** `RateLimit-Policy` and `RateLimit` on limited plans; none on unlimited ones. */
+  headers: Record<string, string>;
+  /** 429 `rate_limited` with `Retry-After`, when over the limit. */
+  refused: ProblemError | undefined;
+}
+
+export interface RateLimiter {
+  /** Decides one request. Throws 401 for an unknown key; never throws for store failures (fails open). */
+  check(request: {
+    remoteAddress: string | undefined;
+    header(name: string): string | undefined;
+  }): Promise<LimitOutcome>;
+  readonly storeState: 'ok' | 'degraded';
+  close(): Promise<void>;
+}
+
+export interface RateLimiterOptions {
+  plans: PlanLimits;
+  store: RateLimitStore;
+  /** sha256 hex of a key → plan. */
+  apiKeys: ReadonlyMap<string, string>;
+  trustedProxies: TrustedProxies;
+  now?: () => number;
+}
+
+const WINDOW_SECONDS = 60;
+
+/**
+ * Conventions §7: API key first (401 before any counting), then the plan's GCRA budget — per client
+ * IP without a key, per key for keyed plans — with draft-ietf-httpapi-ratelimit-headers-10 fields.
+ * A plan missing from `plans` is limited like `free`, counted per key.
+ */
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+  const { plans, store, apiKeys, trustedProxies } = options;
+  const now = options.now ?? Date.now;
+  const policies = new Map<string, RateLimitPolicy | undefined>();
+  const policyOf = (plan: string): RateLimitPolicy | undefined => {
+    if (!policies.has(plan)) {
+      const quota = plans[plan] ?? plans.free ?? 'unlimited';
+      policies.set(plan, quota === 'unlimited' ? undefined : { plan, quota, windowSeconds: WINDOW_SECONDS });
+    }
+    return policies.get(plan);
+  };
+
+  return {
+    get storeState() {
+      return store.state;
+    },
+    async check(request) {
+      const key = authenticate(
+        { authorization: request.header('authorization'), xApiKey: request.header('x-api-key') },
+        apiKeys,
+      );
+      const plan = key?.plan ?? 'free';
+      const policy = policyOf(plan);
+      if (policy === undefined) return { plan, headers: {}, refused: undefined };
+      const subject =
+        key !== undefined
+          ? `key:${key.keyId}`
+          : clientKey(request.remoteAddress, request.header('x-forwarded-for'), trustedProxies);
+      const decision = await store.consume(subject, policy, now());
+      // While a shared store is unreachable the request passes and no budget can be stated.
+      if (store.state === 'degraded') return { plan, headers: {}, refused: undefined };
+      const name = JSON.stringify(plan);
+      const headers: Record<string, string> = {
+        'RateLimit-Policy': `${name};q=${policy.quota};w=${policy.windowSeconds}`,
+        RateLimit: `${name};r=${decision.remaining};t=${decision.resetSeconds}`,
+      };
+      if (decision.allowed) return { plan, headers, refused: undefined };
+      const refused = new ProblemError({
+        status: 429,
+        code: 'rate_limited',
+        detail: `The ${plan} plan allows ${policy.quota} requests per ${policy.windowSeconds} s; retry in ${decision.retryAfterSeconds} s.`,
+        extensions: {
+          plan,
+          limit: policy.quota,
+          window_s: policy.windowSeconds,
+          retry_after_s: decision.retryAfterSeconds,
+        },
+        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+      });
+      return { plan, headers, refused };
+    },
+    close: () => store.close(),
+  };
+}

@@ -1,0 +1,35 @@
+import { gcra } from './gcra.js';
+import type { RateLimitStore } from './store.js';
+
+/**
+ * One process's budgets: a Map of TATs. Entries whose TAT has passed are worth nothing (a fresh key
+ * behaves the same) and are swept; at `maxKeys` the oldest entry is dropped, which can only give its
+ * client a fresh budget, never refuse anyone wrongly.
+ */
+export function createMemoryStore(options: { maxKeys?: number } = {}): RateLimitStore {
+  const maxKeys = options.maxKeys ?? 100_000;
+  const tats = new Map<string, number>();
+  let nextSweep = 0;
+
+  function sweep(nowMs: number) {
+    for (const [key, tat] of tats) if (tat <= nowMs) tats.delete(key);
+    nextSweep = nowMs + 10_000;
+  }
+
+  return {
+    state: 'ok',
+    async consume(key, policy, nowMs) {
+      if (nowMs >= nextSweep || tats.size >= maxKeys) sweep(nowMs);
+      const { decision, newTatMs } = gcra(tats.get(key), policy, nowMs);
+      if (newTatMs !== undefined) {
+        tats.delete(key); // re-insert: Map order is then oldest-first
+        if (tats.size >= maxKeys) tats.delete(tats.keys().next().value as string);
+        tats.set(key, newTatMs);
+      }
+      return decision;
+    },
+    async close() {
+      tats.clear();
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  createMemoryStore,
+  createRateLimiter,
+  isProblemError,
+  parseTrustedProxies,
+} from '../../../src/index.js';
+
+const sha = (key: string) => createHash('sha256').update(key).digest('hex');
+const apiKeys = new Map([
+  [sha('pro-key-1'), 'pro'],
+  [sha('team-key'), 'team'],
+]);
+let clock = 1_700_000_000_000;
+
+function makeLimiter(plans = { free: 3, pro: 'unlimited' as const }) {
+  return createRateLimiter({
+    plans,
+    store: createMemoryStore(),
+    apiKeys,
+    trustedProxies: parseTrustedProxies([]),
+    now: () => clock,
+  });
+}
+
+const request = (headers: Record<string, string> = {}, remoteAddress = '203.0.113.9') => ({
+  remoteAddress,
+  header: (name: string) => headers[name],
+});
+
+describe('the rate limiter', () => {
+  it('states the budget on every limited response and refuses the request over it with 429', async () => {
+    const limiter = makeLimiter();
+    const outcomes = [];
+    for (let i = 0; i < 4; i++) outcomes.push(await limiter.check(request()));
+    expect(outcomes.map((o) => o.headers.RateLimit)).toEqual([
+      '"free";r=2;t=20',
+      '"free";r=1;t=40',
+      '"free";r=0;t=60',
+      '"free";r=0;t=60',
+    ]);
+    expect(outcomes[0]!.headers['RateLimit-Policy']).toBe('"free";q=3;w=60');
+    expect(outcomes.slice(0, 3).every((o) => o.refused === undefined)).toBe(true);
+    const refused = outcomes[3]!.refused!;
+    expect(refused.status).toBe(429);
+    expect(refused.code).toBe('rate_limited');
+    expect(refused.headers).toEqual({ 'Retry-After': '20' });
+    expect(refused.detail).toBe('The free plan allows 3 requests per 60 s; retry in 20 s.');
+  });
+
+  it('counts per client address', async () => {
+    const limiter = makeLimiter();
+    for (let i = 0; i < 3; i++) await limiter.check(request({}, '198.51.100.1'));
+    expect((await limiter.check(request({}, '198.51.100.1'))).refused).toBeDefined();
+    expect((await limiter.check(request({}, '198.51.100.2'))).refused).toBeUndefined();
+  });
+
+  it('lets a pro key through without RateLimit headers while its IP is limited', async () => {
+    const limiter = makeLimiter();
+    for (let i = 0; i < 4; i++) await limiter.check(request());
+    for (const headers of [
+      { authorization: 'Bearer pro-key-1' },
+      { 'x-api-key': 'pro-key-1' },
+      { authorization: 'bearer   pro-key-1' },
+    ]) {
+      expect(await limiter.check(request(headers))).toEqual({ plan: 'pro', headers: {}, refused: undefined });
+    }
+  });
+
+  it('limits a plan it does not list like free, counted per key', async () => {
+    const limiter = makeLimiter();
+    for (let i = 0; i < 3; i++)
+      expect((await limiter.check(request({ 'x-api-key': 'team-key' }))).refused).toBeUndefined();
+    const fourth = await limiter.check(request({ 'x-api-key': 'team-key' }));
+    expect(fourth.plan).toBe('team');
+    expect(fourth.refused?.status).toBe(429);
+    expect((await limiter.check(request())).refused).toBeUndefined(); // the IP's own budget is untouched
+  });
+
+  it.each([
+    ['an unknown bearer key', { authorization: 'Bearer sk_live_unknown' }],
+    ['an unknown X-API-Key', { 'x-api-key': 'sk_live_unknown' }],
+    ['an empty bearer key', { authorization: 'Bearer ' }],
+    ['two different keys', { authorization: 'Bearer pro-key-1', 'x-api-key': 'team-key' }],
+  ])('answers 401 for %s, before counting and even when the IP is limited', async (_name, headers) => {
+    const limiter = makeLimiter();
+    for (let i = 0; i < 4; i++) await limiter.check(request());
+    const error = await limiter.check(request(headers)).catch((e: unknown) => e);
+    expect(isProblemError(error) && error.status === 401 && error.code === 'invalid_api_key').toBe(true);
+    expect(JSON.stringify(error)).not.toContain('sk_live_unknown');
+    expect((error as Error).message).not.toContain('sk_live_unknown');
+  });
+
+  it('ignores another Authorization scheme', async () => {
+    const limiter = makeLimiter();
+    expect((await limiter.check(request({ authorization: 'Basic dXNlcjpwYXNz' }))).plan).toBe('free');
+  });
+
+  it('refills with time', async () => {
+    const limiter = makeLimiter();
+    for (let i = 0; i < 4; i++) await limiter.check(request({}, '192.0.2.50'));
+    clock += 20_000;
+    expect((await limiter.check(request({}, '192.0.2.50'))).refused).toBeUndefined();
+  });
+});
