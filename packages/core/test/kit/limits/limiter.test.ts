@@ -24,7 +24,7 @@ function makeLimiter(plans = { free: 3, pro: 'unlimited' as const }) {
   });
 }
 
-const request = (headers: Record<string, string> = {}, remoteAddress = '203.0.113.9') => ({
+const request = (headers: Record<string, string | undefined> = {}, remoteAddress = '203.0.113.9') => ({
   remoteAddress,
   header: (name: string) => headers[name],
 });
