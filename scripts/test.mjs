@@ -1,5 +1,6 @@
 // `npm test`: install if needed, build, then lint, typecheck and every test of every package.
 // Exits non-zero on any failure and closes with one summary line of the test counts.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build, ensureInstalled, root, run, turbo } from './workspace.mjs';
@@ -19,6 +20,11 @@ function packageDirs() {
 
 ensureInstalled();
 build();
+if (spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status !== 0) {
+  console.log(
+    'redis-server not found: the Redis tests are skipped (apt-get install redis-server; CI installs it and makes them mandatory)',
+  );
+}
 
 const checks = Math.max(run('biome', ['lint', '--error-on-warnings', 'scripts']), turbo(['lint', 'typecheck']));
 for (const dir of packageDirs()) rmSync(join(dir, RESULTS), { force: true });
