@@ -1,0 +1,128 @@
+// Conventions §7 end to end on a real service (G): the budget is one per client whatever the surface,
+// and replicas on one Redis share it — also across a Redis outage (fail open) and its return.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  hasRedisServer,
+  listen,
+  type RedisServer,
+  startRedisServer,
+  startServerProcess,
+  testConfig,
+} from '@dus/core';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const G = join(import.meta.dirname, '..', '..', '..', 'services', 'g-canonical');
+const BASE = '/canonical-digest-api';
+const { createApp } = await import(pathToFileURL(join(G, 'dist', 'app.js')).href);
+
+const digest = (origin: string, headers: Record<string, string> = {}) =>
+  fetch(`${origin}${BASE}/v1/digest`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: '{"text":"a"}',
+  });
+const toolCall = (origin: string) =>
+  fetch(`${origin}${BASE}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'digest', arguments: { text: 'a' } },
+    }),
+  });
+
+describe('RATE_LIMIT_PER_MINUTE=5 on G', () => {
+  it('gives the 6th request a 429 with the headers, over REST and MCP alike; /health is never limited', async () => {
+    for (const sixth of [digest, toolCall]) {
+      const server = await listen(createApp(testConfig({ rateLimitPerMinute: 5 })));
+      try {
+        const first = await digest(server.origin);
+        expect(first.status).toBe(200);
+        expect(first.headers.get('ratelimit-policy')).toBe('"free";q=5;w=60');
+        expect(first.headers.get('ratelimit')).toBe('"free";r=4;t=12');
+        for (const call of [toolCall, digest, toolCall, digest])
+          expect((await call(server.origin)).status).toBe(200);
+        const refused = await sixth(server.origin);
+        expect(refused.status).toBe(429);
+        expect(refused.headers.get('retry-after')).toBe('12');
+        expect(refused.headers.get('ratelimit')).toBe('"free";r=0;t=60');
+        expect(refused.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+        expect(await refused.json()).toMatchObject({
+          status: 429,
+          code: 'rate_limited',
+          plan: 'free',
+          limit: 5,
+          retry_after_s: 12,
+        });
+        const health = await fetch(`${server.origin}${BASE}/health`);
+        expect(health.status).toBe(200);
+        expect(health.headers.get('ratelimit')).toBeNull();
+      } finally {
+        await server.close();
+      }
+    }
+  });
+});
+
+const redisAvailable = hasRedisServer() || process.env.REQUIRE_REDIS === '1';
+if (!redisAvailable)
+  console.log(
+    'redis-server not found: the shared rate-limit tests are skipped (apt-get install redis-server)',
+  );
+
+describe.skipIf(!redisAvailable)('two G processes on one Redis', () => {
+  let redis: RedisServer | undefined;
+  const stops: Array<() => Promise<unknown>> = [];
+  afterAll(async () => {
+    await Promise.all(stops.map((stop) => stop()));
+    await redis?.stop();
+  });
+
+  it('share one budget exactly, stay up while Redis is down (health degraded), and limit again when it returns', async () => {
+    redis = (await startRedisServer())!;
+    const env = { REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: '5', LOG_LEVEL: 'warn' };
+    const replicas = await Promise.all(
+      [0, 1].map(() => startServerProcess(join(G, 'dist', 'server.js'), env)),
+    );
+    for (const replica of replicas) stops.push(() => replica.stop());
+    const [a, b] = replicas.map((replica) => replica.origin) as [string, string];
+
+    const statuses = [];
+    for (let i = 0; i < 8; i++) statuses.push((await digest(i % 2 === 0 ? a : b)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+
+    await redis.stop();
+    for (const origin of [a, b, a, b]) expect((await digest(origin)).status).toBe(200);
+    for (const origin of [a, b]) {
+      expect(await (await fetch(`${origin}${BASE}/health`)).json()).toMatchObject({
+        status: 'ok',
+        rate_limit_store: 'degraded',
+      });
+    }
+
+    await redis.restart();
+    // Requests that failed open carry no RateLimit field; once Redis answers, the replicas count on
+    // one fresh budget again: exactly five, then 429.
+    const counted: string[] = [];
+    const deadline = Date.now() + 10_000;
+    for (let i = 0; counted.at(-1) !== '429' && Date.now() < deadline; i++) {
+      const res = await digest(i % 2 === 0 ? a : b);
+      const field = res.headers.get('ratelimit');
+      if (field !== null) counted.push(res.status === 429 ? '429' : field);
+    }
+    expect(counted).toEqual([
+      '"free";r=4;t=12',
+      '"free";r=3;t=24',
+      '"free";r=2;t=36',
+      '"free";r=1;t=48',
+      '"free";r=0;t=60',
+      '429',
+    ]);
+    for (const origin of [a, b]) {
+      expect((await (await fetch(`${origin}${BASE}/health`)).json()).rate_limit_store).toBe('ok');
+    }
+  });
+});
