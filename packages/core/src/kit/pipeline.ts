@@ -5,7 +5,7 @@ import { addCorsHeaders, addPreflightHeaders, corsOriginResolver } from './cors.
 import type { Reply } from './http/reply.js';
 import { ClientAbortedError, type KitRequest } from './http/request.js';
 import { internalError, methodNotAllowed, notFound, problemReply } from './problems.js';
-import type { RequestContext, RouteTable } from './router.js';
+import type { RequestContext, RouteHandler, RouteTable } from './router.js';
 import type { Runtime } from './runtime.js';
 
 /** What the pipeline needs of a rate limiter (conventions §7); see `createRateLimiter`. */
@@ -28,7 +28,7 @@ export interface PipelineOptions {
 }
 
 /** Answers one request; the same function serves node:http and `app.fetch`. */
-export type Pipeline = (request: KitRequest) => Promise<Reply>;
+export type Pipeline = (request: KitRequest) => Reply | Promise<Reply>;
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:@-]{1,128}$/;
 /** nginx's "client closed request": logged for aborted requests, never sent. */
@@ -43,18 +43,30 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   const { runtime, routes, limiter, problemExtensions } = options;
   const corsOrigin = corsOriginResolver(options.config);
 
-  async function limit(ctx: RequestContext): Promise<void> {
-    if (limiter === undefined) return;
-    const outcome = await limiter.check(ctx.request);
-    ctx.plan = outcome.plan;
-    Object.assign(ctx.headers, outcome.headers);
-    if (outcome.refused !== undefined) throw outcome.refused;
+  /** Runs `next` once the limiter allows the request (it may refuse with 401 or 429). */
+  function limited(ctx: RequestContext, next: () => Reply | Promise<Reply>): Reply | Promise<Reply> {
+    if (limiter === undefined) return next();
+    return limiter.check(ctx.request).then((outcome) => {
+      ctx.plan = outcome.plan;
+      Object.assign(ctx.headers, outcome.headers);
+      if (outcome.refused !== undefined) throw outcome.refused;
+      return next();
+    });
   }
 
-  async function dispatch(ctx: RequestContext): Promise<Reply> {
+  function run(handler: RouteHandler, ctx: RequestContext): Reply | Promise<Reply> {
+    const merge = (reply: Reply): Reply => {
+      reply.headers = Object.assign(ctx.headers, reply.headers);
+      return reply;
+    };
+    const reply = handler(ctx);
+    return reply instanceof Promise ? reply.then(merge) : merge(reply);
+  }
+
+  /** Synchronous wherever the work is (GETs without a limiter): no promise is made per request then. */
+  function dispatch(ctx: RequestContext): Reply | Promise<Reply> {
     const { request, headers } = ctx;
     const method = request.method;
-    const route = routes.find(request.path);
     if (method === 'OPTIONS' && request.header('access-control-request-method') !== undefined) {
       const origin = request.header('origin');
       addPreflightHeaders(
@@ -64,22 +76,22 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       );
       return { status: 204, headers, body: null };
     }
+    const route = routes.find(request.path);
     if (route === undefined) {
-      await limit(ctx);
-      throw notFound(request.path);
+      return limited(ctx, () => {
+        throw notFound(request.path);
+      });
     }
     ctx.route = route.path;
     const entry = route.methods.get(method === 'HEAD' ? 'GET' : method);
     if (entry === undefined) {
-      await limit(ctx);
-      if (method !== 'OPTIONS') throw methodNotAllowed(method, route.allow.split(', '));
-      headers.Allow = route.allow;
-      return { status: 204, headers, body: null };
+      return limited(ctx, () => {
+        if (method !== 'OPTIONS') throw methodNotAllowed(method, route.allow.split(', '));
+        headers.Allow = route.allow;
+        return { status: 204, headers, body: null };
+      });
     }
-    if (entry.limited) await limit(ctx);
-    const reply = await entry.handler(ctx);
-    reply.headers = Object.assign(headers, reply.headers);
-    return reply;
+    return entry.limited ? limited(ctx, () => run(entry.handler, ctx)) : run(entry.handler, ctx);
   }
 
   function errorReply(error: unknown, ctx: RequestContext): Reply {
@@ -91,7 +103,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     return problemReply(internalError(), ctx.requestId, problemExtensions, ctx.headers);
   }
 
-  return async function handle(request) {
+  return function handle(request) {
     const started = performance.now();
     const presented = request.header('x-request-id');
     const requestId = presented !== undefined && REQUEST_ID_RE.test(presented) ? presented : randomUUID();
@@ -113,21 +125,27 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       plan: 'free',
       tool: undefined,
     };
-    let reply: Reply;
+    const finish = (reply: Reply): Reply => {
+      runtime.accessLog({
+        requestId,
+        method: request.method,
+        route: ctx.route,
+        status: reply.status,
+        ms: Math.round((performance.now() - started) * 100) / 100,
+        plan: ctx.plan,
+        tool: ctx.tool,
+      });
+      return reply;
+    };
+    let result: Reply | Promise<Reply>;
     try {
-      reply = await dispatch(ctx);
+      result = dispatch(ctx);
     } catch (error) {
-      reply = errorReply(error, ctx);
+      result = errorReply(error, ctx);
     }
-    runtime.accessLog({
-      requestId,
-      method: request.method,
-      route: ctx.route,
-      status: reply.status,
-      ms: Math.round((performance.now() - started) * 100) / 100,
-      plan: ctx.plan,
-      tool: ctx.tool,
-    });
-    return reply;
+    if (result instanceof Promise) {
+      return result.then(finish, (error: unknown) => finish(errorReply(error, ctx)));
+    }
+    return finish(result);
   };
 }

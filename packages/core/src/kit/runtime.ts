@@ -83,6 +83,7 @@ function accessLogWriter(write: ((line: string) => void) | undefined, service: s
   if (write === undefined) return () => {};
   const prefix = `,"service":${JSON.stringify(service)},"version":${JSON.stringify(version)},"req_id":`;
   const routes = new Map<string | undefined, string>();
+  const plans = new Map<string, string>();
   let isoMs = 0;
   let iso = '';
   return (entry: AccessLogEntry) => {
@@ -96,8 +97,15 @@ function accessLogWriter(write: ((line: string) => void) | undefined, service: s
       route = entry.route === undefined ? 'null' : JSON.stringify(entry.route);
       routes.set(entry.route, route);
     }
+    let plan = plans.get(entry.plan);
+    if (plan === undefined) {
+      plan = JSON.stringify(entry.plan);
+      plans.set(entry.plan, plan);
+    }
+    // The request id (a UUID, or a client token checked against [A-Za-z0-9._:@-]) and the method (an
+    // HTTP token Node's parser accepted) never need JSON escaping.
     write(
-      `{"level":30,"time":"${iso}"${prefix}${JSON.stringify(entry.requestId)},"method":${JSON.stringify(entry.method)},"route":${route},"status":${entry.status},"ms":${entry.ms},"plan":${JSON.stringify(entry.plan)}${entry.tool === undefined ? '' : `,"tool":${JSON.stringify(entry.tool)}`},"msg":"request"}\n`,
+      `{"level":30,"time":"${iso}"${prefix}"${entry.requestId}","method":"${entry.method}","route":${route},"status":${entry.status},"ms":${entry.ms},"plan":${plan}${entry.tool === undefined ? '' : `,"tool":${JSON.stringify(entry.tool)}`},"msg":"request"}\n`,
     );
   };
 }

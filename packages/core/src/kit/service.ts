@@ -1,8 +1,8 @@
-import type { IncomingMessage, RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { Hono } from 'hono';
 import type { ServiceConfig } from './config.js';
 import { nodeRequest, writeNodeReply } from './http/node.js';
-import { toWebResponse } from './http/reply.js';
+import { type Reply as KitReply, toWebResponse } from './http/reply.js';
 import { webRequest } from './http/request-web.js';
 import { mcpRoutes } from './mcp-route.js';
 import { buildOpenApiDocument } from './openapi.js';
@@ -54,14 +54,20 @@ const pipelines = new WeakMap<object, Pipeline>();
 export function nodeListener(app: object): RequestListener | undefined {
   const pipeline = pipelines.get(app);
   if (pipeline === undefined) return undefined;
+  const write = (req: IncomingMessage, res: ServerResponse, reply: KitReply) => {
+    if (reply.status === CLIENT_CLOSED_REQUEST) res.destroy();
+    else writeNodeReply(req, res, reply);
+  };
   return (req, res) => {
-    pipeline(nodeRequest(req)).then(
-      (reply) => {
-        if (reply.status === CLIENT_CLOSED_REQUEST) res.destroy();
-        else writeNodeReply(req, res, reply);
-      },
-      () => res.destroy(),
-    );
+    const reply = pipeline(nodeRequest(req));
+    if (reply instanceof Promise) {
+      reply.then(
+        (answer) => write(req, res, answer),
+        () => res.destroy(),
+      );
+    } else {
+      write(req, res, reply);
+    }
   };
 }
 

@@ -81,9 +81,34 @@ const JsonRpcSchema = z
     description: 'A JSON-RPC 2.0 message (MCP Streamable HTTP, stateless, JSON responses).',
   });
 
+/** The `/health` body, rebuilt only when what it says changes (at most once a second). */
+function healthBody(input: StandardEndpointsInput): { body(): string } {
+  const { lifecycle, rateLimitStore } = input;
+  let said: { uptime: number; draining: boolean; store: string | undefined } | undefined;
+  let text = '';
+  return {
+    body() {
+      const uptime = Math.floor((Date.now() - lifecycle.startedAt) / 1000);
+      const store = rateLimitStore?.();
+      if (said?.uptime !== uptime || said.draining !== lifecycle.draining || said.store !== store) {
+        said = { uptime, draining: lifecycle.draining, store };
+        text = JSON.stringify({
+          status: lifecycle.draining ? 'shutting_down' : 'ok',
+          service: input.name,
+          version: input.version,
+          uptime_s: uptime,
+          ...(store === undefined ? {} : { rate_limit_store: store }),
+        });
+      }
+      return text;
+    },
+  };
+}
+
 /** The endpoints every service has (conventions §4), each served and documented from its entry here. */
 export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoint[] {
-  const { lifecycle, rateLimitStore } = input;
+  const { lifecycle } = input;
+  const health = healthBody(input);
   const versionBody = JSON.stringify({
     service: input.name,
     version: input.version,
@@ -118,16 +143,7 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
           503: json(HealthSchema, 'Shutting down (draining in-flight requests)'),
         },
       },
-      handler: () => {
-        const body: Record<string, unknown> = {
-          status: lifecycle.draining ? 'shutting_down' : 'ok',
-          service: input.name,
-          version: input.version,
-          uptime_s: Math.floor((Date.now() - lifecycle.startedAt) / 1000),
-        };
-        if (rateLimitStore !== undefined) body.rate_limit_store = rateLimitStore();
-        return jsonReply(JSON.stringify(body), lifecycle.draining ? 503 : 200);
-      },
+      handler: () => jsonReply(health.body(), lifecycle.draining ? 503 : 200),
     },
     {
       method: 'GET',

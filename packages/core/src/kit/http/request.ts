@@ -27,6 +27,7 @@ export class ClientAbortedError extends Error {
 /** Splits a request target into a decoded path and the raw query (Hono's rules: decode only if `%` occurs). */
 export function splitTarget(target: string): { path: string; rawQuery: string } {
   const q = target.indexOf('?');
+  if (q < 0 && !target.includes('%')) return { path: target, rawQuery: '' };
   let path = q < 0 ? target : target.slice(0, q);
   if (path.includes('%')) {
     try {
