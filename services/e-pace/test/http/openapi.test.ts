@@ -38,7 +38,7 @@ describe('OpenAPI document', async () => {
     const item = document.paths[route];
     expect(Object.keys(item)).toEqual(['post']);
     const post = item.post;
-    const expected = ['200', '400', '413', '415', '500'];
+    const expected = ['200', '400', '401', '413', '415', '429', '500'];
     if (DOMAIN_422[route].length > 0) expected.push('422');
     expect(Object.keys(post.responses).sort()).toEqual(expected.sort());
     for (const status of expected.filter((code) => code !== '200')) {
