@@ -175,3 +175,41 @@ describe('MCP bodies are decoded strictly', () => {
     expect(reply.error.data).toMatchObject({ code: 'invalid_json', request_id: expect.any(String) });
   });
 });
+
+describe('plans and keys', () => {
+  it('log the plan of every request and never the key', async () => {
+    const { createHash } = await import('node:crypto');
+    const { createRuntime } = await import('../../src/index.js');
+    const lines: string[] = [];
+    const config = testConfig({
+      logLevel: 'info',
+      apiKeys: new Map([[createHash('sha256').update('sk_live_pro_key').digest('hex'), 'pro']]),
+    });
+    const runtime = createRuntime(config, 'kit-plans', '1.0.0');
+    runtime.accessLog = (entry) => lines.push(JSON.stringify(entry));
+    const limited = createService(
+      {
+        name: 'kit-plans',
+        title: 'Plans',
+        description: 'plans',
+        version: '1.0.0',
+        openapi: '3.1',
+        operations: [list],
+        plans: { free: 2 },
+      },
+      config,
+      runtime,
+    );
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await limited.request('/sum?ids=1')).status);
+    const pro = await limited.request('/sum?ids=1', { headers: { authorization: 'Bearer sk_live_pro_key' } });
+    const wrong = await limited.request('/sum?ids=1', { headers: { 'x-api-key': 'sk_live_wrong' } });
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(pro.status).toBe(200);
+    expect(pro.headers.get('ratelimit')).toBeNull();
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as { code: string }).code).toBe('invalid_api_key');
+    expect(lines.map((line) => JSON.parse(line).plan)).toEqual(['free', 'free', 'free', 'pro', 'free']);
+    expect(lines.join('\n')).not.toContain('sk_live');
+  });
+});
