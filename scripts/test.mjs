@@ -26,11 +26,21 @@ if (spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status !== 0) 
   );
 }
 
-const checks = Math.max(run('biome', ['lint', '--error-on-warnings', 'scripts']), turbo(['lint', 'typecheck']));
+const checks = Math.max(
+  run('biome', ['lint', '--error-on-warnings', 'scripts']),
+  turbo(['lint', 'typecheck']),
+);
 for (const dir of packageDirs()) rmSync(join(dir, RESULTS), { force: true });
 const tests = turbo(
   ['test'],
-  ['--concurrency=1', '--continue', '--', '--reporter=dot', '--reporter=json', `--outputFile.json=${RESULTS}`],
+  [
+    '--concurrency=1',
+    '--continue',
+    '--',
+    '--reporter=dot',
+    '--reporter=json',
+    `--outputFile.json=${RESULTS}`,
+  ],
 );
 
 let passed = 0;

@@ -89,7 +89,17 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
   const runtime = createRuntime(config, options.name, options.version);
   const app = options.createApp(config, runtime);
   const server = createHttpServer(app, config, runtime.logger);
-  await listenOn(server, config.port, config.host);
+  try {
+    await listenOn(server, config.port, config.host);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') throw error;
+    const why = code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'is not allowed' : 'is not available';
+    process.stderr.write(
+      `${options.name}: port ${config.port} on ${config.host} ${why}; set PORT (or HOST) to another value.\n`,
+    );
+    process.exit(1);
+  }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`;
