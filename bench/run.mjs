@@ -1,25 +1,41 @@
-// Benchmark harness (conventions §10). In one run on one machine:
-//  1. a bare node:http server (the ceiling) under autocannon, GET and POST — measured again right
-//     before every other row, which is compared with that paired run;
-//  2. every HTTP row declared by a service in services/<dir>/bench/rows.mjs, against its built server;
-//  3. every domain hot path declared there, against its declared ceiling function.
+// Benchmark harness (conventions §10), measured the way the team's figures are taken:
+//  - every server pinned to core 0 and the load generator (this process, autocannon) to core 1 when
+//    `taskset` and two cores exist; the server's CPU time per request (from /proc) is the primary figure;
+//  - references: a bare node:http server (GET and POST), a bare Hono app, and that app doing 15 µs of work;
+//  - every HTTP row a service declares in services/<dir>/bench/rows.mjs, each right after its own
+//    same-work ceiling: bare node:http answering the same request with the same domain functions;
+//  - every domain hot path declared there against its declared ceiling function.
 // Prints a table and writes bench/results/latest.json. A service adds rows by declaring them only.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { topSelfTime } from './profile.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const only = process.env.BENCH_ONLY; // substring filter on service directory names
+const profileRow = process.env.BENCH_PROFILE; // substring of a row name: profile that server
+const canPin = cpus().length >= 2 && spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status === 0;
 
-async function startProcess(file, env = {}) {
-  const child = spawn(process.execPath, [file], {
+// The load generator runs on core 1: re-run this script pinned there, once.
+if (canPin && process.env.BENCH_PINNED !== '1') {
+  const pinned = spawnSync('taskset', ['-c', '1', process.execPath, fileURLToPath(import.meta.url)], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_PINNED: '1' },
+  });
+  process.exit(pinned.status ?? 1);
+}
+
+async function startProcess(file, env = {}, nodeArgs = []) {
+  const command = canPin ? 'taskset' : process.execPath;
+  const args = canPin ? ['-c', '0', process.execPath, ...nodeArgs, file] : [...nodeArgs, file];
+  const child = spawn(command, args, {
     env: { ...process.env, PORT: '0', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -27,16 +43,14 @@ async function startProcess(file, env = {}) {
   const url = await new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
     lines.on('line', (line) => {
+      if (!line.includes('"listening"')) return;
       try {
-        const entry = JSON.parse(line);
-        if (entry.msg === 'listening') resolve(entry.url);
+        resolve(JSON.parse(line).url);
       } catch {
         // not a log line
       }
     });
   });
-  // Keep draining stdout (request logs) so the child never blocks on a full pipe.
-  lines.on('line', () => {});
   return {
     url,
     pid: child.pid,
@@ -74,23 +88,27 @@ async function load(url, { method = 'GET', body, headers = {} }, pid) {
   const cpuAfter = cpuMs(pid);
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad > 0) throw new Error(`${method} ${url}: ${bad} failed responses of ${result.requests.total}`);
-  // Server CPU per request is independent of how fast the load generator is (on 2 cores the
-  // generator often saturates its core first), so it is reported beside req/s.
-  const cpu_us =
-    cpuBefore === undefined || cpuAfter === undefined
-      ? undefined
-      : ((cpuAfter - cpuBefore) * 1000) / result.requests.total;
-  const server_cpu_pct =
-    cpuBefore === undefined || cpuAfter === undefined
-      ? undefined
-      : ((cpuAfter - cpuBefore) / (DURATION_S * 1000)) * 100;
+  const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
   return {
     rps: Math.round(result.requests.average),
     p50_ms: result.latency.p50,
     p99_ms: result.latency.p99,
-    cpu_us,
-    server_cpu_pct,
+    // The primary figure: independent of how fast the load generator is.
+    cpu_us: cpu === undefined ? undefined : (cpu * 1000) / result.requests.total,
+    server_cpu_pct: cpu === undefined ? undefined : (cpu / (DURATION_S * 1000)) * 100,
   };
+}
+
+/** Starts a server, loads it, stops it (optionally with a CPU profile whose top entries are printed). */
+async function measureServer(file, request, env = {}, profile = false) {
+  const dir = join(here, 'results', 'profiles', String(Date.now()));
+  const server = await startProcess(file, env, profile ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []);
+  try {
+    return await load(`${server.url}${request.path ?? '/'}`, request, server.pid);
+  } finally {
+    await server.stop();
+    if (profile) console.error(topSelfTime(dir, 25));
+  }
 }
 
 function timeLoop(fn, input) {
@@ -109,15 +127,30 @@ function timeLoop(fn, input) {
 const rows = [];
 const record = (row) => {
   rows.push(row);
-  const ratio = row.ratio === undefined ? '' : ` ratio ${row.ratio.toFixed(2)}`;
+  const ratio = row.cpu_ratio === undefined ? '' : ` CPU ratio ${row.cpu_ratio.toFixed(2)}`;
   console.error(`  measured ${row.name}${ratio}`);
 };
 
 function verdict(ratio, target) {
-  if (!target) return '';
+  if (!target || ratio === undefined) return '';
   if (target.atLeast !== undefined)
     return ratio >= target.atLeast ? `≥ ${target.atLeast} ✓` : `≥ ${target.atLeast} ✗`;
   return ratio <= target.atMost ? `≤ ${target.atMost} ✓` : `≤ ${target.atMost} ✗`;
+}
+
+/** A measured row beside its ceiling: CPU ratio = ceiling µs / row µs (1.00 = as cheap as the ceiling). */
+function paired(name, measured, ceiling, extra = {}) {
+  return {
+    kind: 'http',
+    name,
+    ...measured,
+    ceiling_name: ceiling.name,
+    ceiling_cpu_us: ceiling.cpu_us,
+    ceiling_rps: ceiling.rps,
+    cpu_ratio: measured.cpu_us && ceiling.cpu_us ? ceiling.cpu_us / measured.cpu_us : undefined,
+    rps_ratio: measured.rps / ceiling.rps,
+    ...extra,
+  };
 }
 
 const services = readdirSync(join(root, 'services'))
@@ -126,62 +159,57 @@ const services = readdirSync(join(root, 'services'))
   .sort();
 
 console.error(
-  `Benchmark: ${DURATION_S}s per row, ${CONNECTIONS} connections, ${cpus().length} cores, Node ${process.version}`,
+  `Benchmark: ${DURATION_S}s per row, ${CONNECTIONS} connections, ${cpus().length} cores, Node ${process.version}, ` +
+    (canPin
+      ? 'servers pinned to core 0, load generator to core 1'
+      : 'NOT pinned (needs taskset and 2 cores): server and load generator share the CPU'),
 );
-// The ceiling server stays up: every row is compared with a ceiling measured just before it (paired),
-// because on a shared 2-core machine throughput drifts by tens of percent over a minute.
-const ceilingServer = await startProcess(join(here, 'ceiling.mjs'));
+const CEILING = join(here, 'ceiling.mjs');
 const CEILING_POST_BODY = JSON.stringify({ value: 'x'.repeat(1000) });
-const measureCeiling = (method) =>
-  load(
-    `${ceilingServer.url}/`,
-    method === 'GET' ? {} : { method: 'POST', body: CEILING_POST_BODY },
-    ceilingServer.pid,
-  );
-const ceiling = { GET: await measureCeiling('GET'), POST: await measureCeiling('POST') };
-record({ kind: 'http', name: 'ceiling: node:http GET', ...ceiling.GET });
-record({ kind: 'http', name: 'ceiling: node:http POST 1 KiB', ...ceiling.POST });
+const bareGet = { name: 'bare node:http GET', ...(await measureServer(CEILING, {})) };
+record({ kind: 'http', name: 'ceiling: bare node:http GET', ...bareGet });
+const barePost = {
+  name: 'bare node:http POST',
+  ...(await measureServer(CEILING, { method: 'POST', body: CEILING_POST_BODY })),
+};
+record({ kind: 'http', name: 'ceiling: bare node:http POST 1 KiB', ...barePost });
 
-/** Measures `measure()` right after a fresh ceiling run of the same method; the ratio is to that. */
-async function paired(method, measure) {
-  const base = await measureCeiling(method === 'GET' ? 'GET' : 'POST');
-  const measured = await measure();
-  return { ...measured, ceiling_rps: base.rps, ratio: measured.rps / base.rps };
-}
-
-const honoServer = await startProcess(join(here, 'bare-hono.mjs'));
-const honoGet = await paired('GET', () => load(`${honoServer.url}/`, {}, honoServer.pid));
-await honoServer.stop();
-record({ kind: 'http', name: 'reference: bare Hono GET', ...honoGet });
+const HONO = join(here, 'bare-hono.mjs');
+const honoCeiling = { name: 'bare node:http GET', ...(await measureServer(CEILING, {})) };
+record(paired('reference: bare Hono GET', await measureServer(HONO, {}), honoCeiling));
 // Calibration: the same bare app doing 15 µs of busy work per POST, about what parsing, validating
-// and answering a small JSON request costs. On a 2-core machine shared with the load generator each
-// µs of handler work costs more than a µs of req/s (the generator sleeps and must be woken).
-const burnServer = await startProcess(join(here, 'bare-hono.mjs'), { BURN_US: '15' });
-const burnPost = await paired('POST', () =>
-  load(`${burnServer.url}/`, { method: 'POST', body: CEILING_POST_BODY }, burnServer.pid),
+// and answering a small JSON request costs.
+const burnCeiling = {
+  name: 'bare node:http POST',
+  ...(await measureServer(CEILING, { method: 'POST', body: CEILING_POST_BODY })),
+};
+record(
+  paired(
+    'reference: bare Hono POST + 15 µs work',
+    await measureServer(HONO, { method: 'POST', body: CEILING_POST_BODY }, { BURN_US: '15' }),
+    burnCeiling,
+  ),
 );
-await burnServer.stop();
-record({ kind: 'http', name: 'reference: bare Hono POST + 15 µs work', ...burnPost });
 
 for (const dir of services) {
   const declared = await import(pathToFileURL(join(root, 'services', dir, 'bench', 'rows.mjs')).href);
   const serverFile = join(root, 'services', dir, 'dist', 'server.js');
-  if ((declared.http ?? []).length > 0) {
-    const server = await startProcess(serverFile);
-    for (const row of declared.http) {
-      const body = typeof row.body === 'function' ? row.body() : row.body;
-      const measured = await paired(row.method, () =>
-        load(`${server.url}${row.path}`, { method: row.method, body, headers: row.headers }, server.pid),
-      );
-      record({
-        kind: 'http',
-        service: dir,
-        name: row.name,
-        ...measured,
-        target: verdict(measured.ratio, row.target),
-      });
-    }
-    await server.stop();
+  for (const row of declared.http ?? []) {
+    const body = typeof row.body === 'function' ? row.body() : row.body;
+    const request = { method: row.method, path: row.path, body, headers: row.headers };
+    // The same-work ceiling right before the row: throughput drifts on a shared machine.
+    const ceiling = {
+      name: `same work on bare node:http`,
+      ...(await measureServer(join(here, 'same-work.mjs'), request, {
+        BENCH_SERVICE: dir,
+        BENCH_ROW: row.name,
+      })),
+    };
+    const profile = profileRow !== undefined && row.name.includes(profileRow);
+    const measured = await measureServer(serverFile, request, {}, profile);
+    const result = paired(row.name, measured, ceiling, { service: dir });
+    result.target = verdict(result.cpu_ratio, row.target);
+    record(result);
   }
   for (const hot of declared.hotPaths ?? []) {
     const input = hot.setup ? await hot.setup() : undefined;
@@ -201,37 +229,38 @@ for (const dir of services) {
   }
 }
 
-await ceilingServer.stop();
-
 const pad = (text, width) => String(text).padEnd(width);
+const fixed = (value, digits = 1) => (value === undefined ? 'n/a' : value.toFixed(digits));
 const lines = [
-  `| ${pad('row', 44)} | ${pad('req/s', 7)} | ${pad('p50 ms', 6)} | ${pad('p99 ms', 6)} | ${pad('ceiling req/s', 13)} | ${pad('ratio', 5)} | ${pad('server CPU µs/req', 17)} | ${pad('server CPU', 10)} | target |`,
-  `|${'-'.repeat(46)}|${'-'.repeat(9)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(15)}|${'-'.repeat(7)}|${'-'.repeat(19)}|${'-'.repeat(12)}|--------|`,
+  `| ${pad('row', 46)} | ${pad('CPU µs/req', 10)} | ${pad('ceiling µs', 10)} | ${pad('CPU ratio', 9)} | ${pad('req/s', 7)} | ${pad('ceiling req/s', 13)} | ${pad('req/s ratio', 11)} | ${pad('p50 ms', 6)} | ${pad('p99 ms', 6)} | target |`,
+  `|${'-'.repeat(48)}|${'-'.repeat(12)}|${'-'.repeat(12)}|${'-'.repeat(11)}|${'-'.repeat(9)}|${'-'.repeat(15)}|${'-'.repeat(13)}|${'-'.repeat(8)}|${'-'.repeat(8)}|--------|`,
 ];
 for (const row of rows.filter((r) => r.kind === 'http')) {
-  const cpu = row.cpu_us === undefined ? 'n/a' : row.cpu_us.toFixed(1);
-  const load = row.server_cpu_pct === undefined ? 'n/a' : `${row.server_cpu_pct.toFixed(0)} %`;
   lines.push(
-    `| ${pad(row.name, 44)} | ${pad(row.rps, 7)} | ${pad(row.p50_ms, 6)} | ${pad(row.p99_ms, 6)} | ${pad(row.ceiling_rps ?? row.rps, 13)} | ${pad(row.ratio === undefined ? '1.00' : row.ratio.toFixed(2), 5)} | ${pad(cpu, 17)} | ${pad(load, 10)} | ${row.target ?? ''} |`,
+    `| ${pad(row.name, 46)} | ${pad(fixed(row.cpu_us), 10)} | ${pad(fixed(row.ceiling_cpu_us), 10)} | ${pad(fixed(row.cpu_ratio, 2), 9)} | ${pad(row.rps, 7)} | ${pad(row.ceiling_rps ?? '', 13)} | ${pad(row.rps_ratio === undefined ? '' : row.rps_ratio.toFixed(2), 11)} | ${pad(row.p50_ms, 6)} | ${pad(row.p99_ms, 6)} | ${row.target ?? ''} |`,
   );
 }
 const hotRows = rows.filter((r) => r.kind === 'hot');
 if (hotRows.length > 0) {
   lines.push(
     '',
-    `| ${pad('hot path (time per op)', 52)} | ${pad('ms', 8)} | ${pad('ceiling', 40)} | ${pad('ms', 8)} | ratio | target |`,
+    `| ${pad('hot path (time per op)', 52)} | ${pad('ms', 8)} | ${pad('ceiling', 44)} | ${pad('ms', 8)} | ratio | target |`,
+    `|${'-'.repeat(54)}|${'-'.repeat(10)}|${'-'.repeat(46)}|${'-'.repeat(10)}|-------|--------|`,
   );
-  lines.push(`|${'-'.repeat(54)}|${'-'.repeat(10)}|${'-'.repeat(42)}|${'-'.repeat(10)}|-------|--------|`);
   for (const row of hotRows) {
     lines.push(
-      `| ${pad(row.name, 52)} | ${pad(row.ms.toFixed(3), 8)} | ${pad(row.ceiling_name, 40)} | ${pad(row.ceiling_ms.toFixed(3), 8)} | ${row.ratio.toFixed(2)} | ${row.target} |`,
+      `| ${pad(row.name, 52)} | ${pad(row.ms.toFixed(3), 8)} | ${pad(row.ceiling_name, 44)} | ${pad(row.ceiling_ms.toFixed(3), 8)} | ${row.ratio.toFixed(2)}  | ${row.target} |`,
     );
   }
 }
 console.log(lines.join('\n'));
+console.error(
+  '\nCPU ratio = ceiling CPU µs / row CPU µs (1.00 = as cheap as bare node:http doing the same work); targets apply to it.' +
+    '\nTo see where a row spends its time: BENCH_PROFILE=<part of a row name> npm run bench (top self-time functions are printed).',
+);
 mkdirSync(join(here, 'results'), { recursive: true });
 writeFileSync(
   join(here, 'results', 'latest.json'),
-  `${JSON.stringify({ when: new Date().toISOString(), node: process.version, cores: cpus().length, duration_s: DURATION_S, connections: CONNECTIONS, rows }, null, 2)}\n`,
+  `${JSON.stringify({ when: new Date().toISOString(), node: process.version, cores: cpus().length, pinned: canPin, duration_s: DURATION_S, connections: CONNECTIONS, rows }, null, 2)}\n`,
 );
-console.error('\nwritten to bench/results/latest.json');
+console.error('written to bench/results/latest.json');

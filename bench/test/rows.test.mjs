@@ -1,12 +1,38 @@
-// The harness is not run in CI (benchmarks are not tests), but every row a service declares must at
-// least load and run: this catches a broken rows.mjs before someone runs `npm run bench`.
+// The harness is not run in CI (benchmarks are not tests), but every row a service declares must load
+// and run, and its same-work ceiling must really do the same work: its answer equals the service's.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const services = join(import.meta.dirname, '..', '..', 'services');
 const declared = readdirSync(services).filter((dir) => existsSync(join(services, dir, 'bench', 'rows.mjs')));
+const children = [];
+afterAll(() => {
+  for (const child of children) child.kill();
+});
+
+async function startService(dir) {
+  const child = spawn(process.execPath, [join(services, dir, 'dist', 'server.js')], {
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${dir} exited with ${code}`)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.includes('"listening"')) resolve(JSON.parse(line).url);
+    });
+  });
+}
+
+const withoutVolatile = (json, volatile = []) => {
+  const copy = { ...json };
+  for (const key of volatile) delete copy[key];
+  return copy;
+};
 
 describe('declared benchmark rows', () => {
   it('exist for every service with a server', () => {
@@ -16,14 +42,29 @@ describe('declared benchmark rows', () => {
     expect(declared.sort()).toEqual(withServer.sort());
   });
 
-  it.each(declared)('%s: HTTP rows are well-formed and hot paths run once', async (dir) => {
+  it.each(declared)('%s: each HTTP row has a same-work ceiling giving the service’s answer', async (dir) => {
     const rows = await import(pathToFileURL(join(services, dir, 'bench', 'rows.mjs')).href);
-    for (const row of rows.http ?? []) {
+    const origin = await startService(dir);
+    expect(rows.http.length).toBeGreaterThan(0);
+    for (const row of rows.http) {
       expect(['GET', 'POST']).toContain(row.method);
       expect(row.path.startsWith('/')).toBe(true);
+      expect(typeof row.sameWork).toBe('function');
+      expect(row.target?.atLeast).toBeGreaterThan(0);
       const body = typeof row.body === 'function' ? row.body() : row.body;
-      if (row.method === 'POST') expect(() => JSON.parse(body)).not.toThrow();
+      const res = await fetch(`${origin}${row.path}`, {
+        method: row.method,
+        ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }),
+      });
+      expect(res.status).toBe(200);
+      const served = await res.json();
+      const ceiling = JSON.parse(row.sameWork(Buffer.from(body ?? '')));
+      expect(withoutVolatile(ceiling, row.volatile)).toEqual(withoutVolatile(served, row.volatile));
     }
+  });
+
+  it.each(declared)('%s: hot paths run once', async (dir) => {
+    const rows = await import(pathToFileURL(join(services, dir, 'bench', 'rows.mjs')).href);
     for (const hot of rows.hotPaths ?? []) {
       const input = hot.setup ? await hot.setup() : undefined;
       expect(() => hot.run(input)).not.toThrow();

@@ -1,13 +1,28 @@
 // Benchmark rows of service E, run by bench/run.mjs against the built server.
+import { parseDistance, parseDuration } from '@dus/core';
 import { EQUIVALENT_DISTANCES, paceReport, riegelTime, vdotReport } from '../dist/domain/index.js';
 
 export const http = [
+  {
+    name: 'E GET /health',
+    method: 'GET',
+    path: '/health',
+    sameWork: () =>
+      JSON.stringify({ status: 'ok', service: 'e-pace', version: '1.0.0', uptime_s: Math.floor(process.uptime()) }),
+    volatile: ['uptime_s'],
+    target: { atLeast: 0.9 },
+  },
   {
     name: 'E POST /vdot (5K in 20:00)',
     method: 'POST',
     path: '/vdot',
     body: '{"distance":"5k","time":"20:00"}',
-    target: { atLeast: 0.6 },
+    // Parse the body, the distance and the time with core's parsers, the VDOT report, the same JSON.
+    sameWork: (body) => {
+      const { distance, time } = JSON.parse(body);
+      return JSON.stringify(vdotReport(parseDistance(distance).value.meters, parseDuration(time).value));
+    },
+    target: { atLeast: 0.75 },
   },
 ];
 
