@@ -80,3 +80,19 @@ describe('constant-time comparisons', () => {
     expect(secretsEqual('', 'x')).toBe(false);
   });
 });
+
+describe('strict decoders on hostile lengths', () => {
+  it('decide on millions of characters without overflowing the stack', () => {
+    expect(fromBase64('A'.repeat(5_000_000))?.byteLength).toBe(3_750_000);
+    expect(fromBase64(`${'A'.repeat(5_000_000)}!`)).toBeUndefined();
+    expect(fromHex('a'.repeat(6_000_000))?.byteLength).toBe(3_000_000);
+    expect(fromHex('a'.repeat(6_000_001))).toBeUndefined();
+    expect(fromBase64Url('A'.repeat(5_000_000))?.byteLength).toBe(3_750_000);
+  });
+
+  it('keep the padding rules: at most two `=`, only at the end', () => {
+    expect(fromBase64('QUI=')?.toString()).toBe('AB');
+    expect(fromBase64('QUI')?.toString()).toBe('AB');
+    for (const bad of ['Q===', 'Q', '=QUJ', 'QU=J', 'QUJD====', 'QU I=']) expect(fromBase64(bad)).toBeUndefined();
+  });
+});

@@ -26,7 +26,15 @@ describe('OpenAPI document', async () => {
     expect(Object.keys(document.paths).sort()).toEqual(
       ['/', '/docs', '/health', '/mcp', '/openapi.json', '/platforms', '/verify', '/version'].sort(),
     );
-    expect(Object.keys(verifyPath.responses).sort()).toEqual(['200', '400', '401', '413', '415', '429', '500']);
+    expect(Object.keys(verifyPath.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '413',
+      '415',
+      '429',
+      '500',
+    ]);
     expect(Object.keys(platformsPath.responses).sort()).toEqual(['200', '400', '401', '429', '500']);
     const bad = verifyPath.responses['400'];
     expect(bad.content['application/problem+json'].schema.$ref).toBe('#/components/schemas/Problem');
