@@ -33,14 +33,14 @@ function operationTool(op: OperationDefinition, options: McpRouteOptions): McpTo
     name: op.mcpName ?? op.name,
     title: op.summary,
     description: op.description ?? op.summary,
-    inputSchema: toolSchema(op.input, 'input'),
+    inputSchema: toolSchema(op.mcpInput ?? op.input, 'input'),
     outputSchema: toolSchema(op.output, 'output'),
     annotations: { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
     async call(args, context) {
       const requestId = context.requestId ?? '';
       try {
         if ((context.bodyBytes ?? 0) > limit) throw payloadTooLarge(limit);
-        const { output } = await runOperation(op, args, { requestId, via: 'mcp' });
+        const { output } = await runOperation(op, args, { requestId, via: 'mcp' }, op.mcpInput ?? op.input);
         return { ok: true, value: output };
       } catch (error) {
         if (!isProblemError(error)) throw error;

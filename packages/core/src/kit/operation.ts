@@ -53,6 +53,11 @@ export interface OperationDefinition<I extends z.ZodType = z.ZodType, O extends 
    * strings strictly (numbers, comma lists) without loosening the body or the MCP input schema.
    */
   query?: z.ZodType;
+  /**
+   * zod schema of the MCP tool's arguments when they differ from the body (e.g. without an HTTP-only
+   * rendering choice such as D's `format`); its output goes to the same handler. Default: `input`.
+   */
+  mcpInput?: z.ZodType;
   /** zod schema of the output object (documents the 200 response and the MCP outputSchema). */
   output: O;
   handler: (input: z.output<I>, context: OperationContext) => z.input<O> | Promise<z.input<O>>;

@@ -9,8 +9,9 @@ export async function runOperation(
   op: OperationDefinition,
   raw: unknown,
   context: OperationContext,
+  schema: OperationDefinition['input'] = op.input,
 ): Promise<{ input: unknown; output: unknown }> {
-  const parsed = op.input.safeParse(raw);
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) throw zodValidationFailed(parsed.error);
   const output = await op.handler(parsed.data, context);
   return { input: parsed.data, output };

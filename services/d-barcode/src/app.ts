@@ -1,0 +1,30 @@
+import { type CreateServiceOptions, createService, type Runtime, type ServiceConfig } from '@dus/core';
+import { operations } from './operations.js';
+
+export const SERVICE = { name: 'd-barcode', version: '1.0.0', defaultPort: 8084 } as const;
+
+/** The plans of conventions §7: D is the service that limits by default. */
+export const PLANS = [
+  { name: 'free', requests_per_minute: 200, price_per_month: 0 },
+  { name: 'pro', requests_per_minute: null, price_per_month: 9, currency: 'USD' },
+] as const;
+
+export function createApp(config: ServiceConfig, runtime?: Runtime, options?: CreateServiceOptions) {
+  return createService(
+    {
+      ...SERVICE,
+      title: 'Barcode generator',
+      description:
+        'EAN-13, UPC-A and Code 128 (fewest symbol characters) as deterministic SVG, with GS1 check digits and validation.',
+      openapi: '3.1',
+      operations,
+      plans: Object.fromEntries(PLANS.map((plan) => [plan.name, plan.requests_per_minute ?? 'unlimited'])),
+      info: { plans: PLANS },
+      mcpInstructions:
+        'generate_barcode returns an EAN-13, UPC-A or Code 128 barcode (SVG as a string, with metadata); validate_barcode checks data with its check digit; compute_check_digit computes or validates GS1 check digits.',
+    },
+    config,
+    runtime,
+    options,
+  );
+}
