@@ -15,7 +15,7 @@ const server = createServer((req, res) => {
   const chunks = [];
   req.on('data', (chunk) => chunks.push(chunk));
   req.on('end', () => {
-    const body = row.sameWork(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    const body = row.sameWork(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), req.url);
     res.writeHead(200, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
     res.end(body);
   });

@@ -57,9 +57,14 @@ describe('declared benchmark rows', () => {
         ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }),
       });
       expect(res.status).toBe(200);
-      const served = await res.json();
-      const ceiling = JSON.parse(row.sameWork(Buffer.from(body ?? '')));
-      expect(withoutVolatile(ceiling, row.volatile)).toEqual(withoutVolatile(served, row.volatile));
+      const ceiling = row.sameWork(Buffer.from(body ?? ''), row.path);
+      if (row.contentType === undefined) {
+        const served = await res.json();
+        expect(withoutVolatile(JSON.parse(ceiling), row.volatile)).toEqual(withoutVolatile(served, row.volatile));
+      } else {
+        expect(res.headers.get('content-type')).toBe(row.contentType);
+        expect(await res.text()).toBe(ceiling);
+      }
     }
   });
 

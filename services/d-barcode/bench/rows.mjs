@@ -1,0 +1,60 @@
+// Benchmark rows of service D, run by bench/run.mjs against the built server.
+import bwipjs from 'bwip-js';
+import { generate, generateSvg } from '../dist/domain/index.js';
+
+const CODE128_40 = 'ORDER-2026-11-22/0042 SKU:ab12345678 x3 ';
+
+/** Same work as the service: parse the query, generate, answer the SVG (its ETag is the service's extra). */
+const svgOf = (url) => {
+  const query = new URL(url, 'http://x').searchParams;
+  return generate({ type: query.get('type'), data: query.get('data') }).svg;
+};
+
+export const http = [
+  {
+    name: 'D GET /health',
+    method: 'GET',
+    path: '/health',
+    sameWork: () =>
+      JSON.stringify({ status: 'ok', service: 'd-barcode', version: '1.0.0', uptime_s: Math.floor(process.uptime()) }),
+    volatile: ['uptime_s'],
+    target: { atLeast: 0.9 },
+  },
+  {
+    name: 'D GET /generate EAN-13 (SVG)',
+    method: 'GET',
+    path: '/generate?type=ean13&data=400638133393',
+    contentType: 'image/svg+xml',
+    sameWork: (_body, url) => svgOf(url),
+    target: { atLeast: 0.75 },
+  },
+  {
+    name: 'D GET /generate Code 128, 40 characters (SVG)',
+    method: 'GET',
+    path: `/generate?type=code128&data=${encodeURIComponent(CODE128_40)}`,
+    contentType: 'image/svg+xml',
+    sameWork: (_body, url) => svgOf(url),
+    target: { atLeast: 0.75 },
+  },
+];
+
+export const hotPaths = [
+  {
+    name: 'D Code 128 SVG, 40 characters (fewest symbols)',
+    run: () => generateSvg({ type: 'code128', data: CODE128_40 }),
+    ceiling: {
+      name: 'bwip-js toSVG, same symbol (a peer)',
+      run: () => bwipjs.toSVG({ bcid: 'code128', text: CODE128_40 }),
+    },
+    target: { atMost: 1 },
+  },
+  {
+    name: 'D EAN-13 SVG',
+    run: () => generateSvg({ type: 'ean13', data: '400638133393' }),
+    ceiling: {
+      name: 'bwip-js toSVG, same symbol (a peer)',
+      run: () => bwipjs.toSVG({ bcid: 'ean13', text: '400638133393' }),
+    },
+    target: { atMost: 1 },
+  },
+];
