@@ -15,6 +15,18 @@ const DOMAIN_CASES: Record<string, Record<string, string[]>> = {
       '{"platform":"github"}',
     ],
   },
+  'd-barcode': {
+    generate: [
+      '{"type":"ean13","data":"4006381333930"}',
+      '{"type":"code128","data":"abc\u00e9"}',
+      '{"type":"upca","data":"03600029145","format":"json"}',
+    ],
+    check_digit: [
+      '{"type":"code128","data":"123"}',
+      '{"type":"ean13","data":"4006381333930","mode":"validate"}',
+    ],
+    validate: ['{"type":"qr","data":"1"}'],
+  },
   'e-pace': {
     vdot: ['{"distance":"5k","time":"5:00"}', '{"distance":"marathon","time":"20:00:00"}'],
     pace: ['{"distance":"0 km","time":"20:00"}'],

@@ -94,7 +94,8 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') throw error;
-    const why = code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'is not allowed' : 'is not available';
+    const why =
+      code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'is not allowed' : 'is not available';
     process.stderr.write(
       `${options.name}: port ${config.port} on ${config.host} ${why}; set PORT (or HOST) to another value.\n`,
     );

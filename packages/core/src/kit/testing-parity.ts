@@ -45,9 +45,14 @@ export async function bothSurfaces(
     headers: { 'content-type': 'application/json' },
     body: argBytes as RequestInit['body'],
   });
-  const restBody = (await restResponse.json()) as Record<string, unknown>;
-  const rest: SurfaceOutcome =
-    restResponse.status === 200 ? { kind: 'ok', value: restBody } : problemOutcome(restBody);
+  // A custom rendering (D's SVG) answers the same success in another form: only the outcome is compared.
+  const rendered = restResponse.status === 200 && !restResponse.headers.get('content-type')?.includes('json');
+  const restBody = rendered ? undefined : ((await restResponse.json()) as Record<string, unknown>);
+  const rest: SurfaceOutcome = rendered
+    ? { kind: 'ok', value: 'rendered' }
+    : restResponse.status === 200
+      ? { kind: 'ok', value: restBody }
+      : problemOutcome(restBody!);
 
   const envelope = concat(
     bytesOf(
@@ -74,7 +79,7 @@ export async function bothSurfaces(
   } else if (reply.result.isError === true) {
     mcp = problemOutcome(JSON.parse(reply.result.content[1].text));
   } else {
-    mcp = { kind: 'ok', value: reply.result.structuredContent };
+    mcp = { kind: 'ok', value: rendered ? 'rendered' : reply.result.structuredContent };
   }
   return { rest, mcp };
 }
