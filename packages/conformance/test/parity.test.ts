@@ -16,11 +16,7 @@ const DOMAIN_CASES: Record<string, Record<string, string[]>> = {
     ],
   },
   'd-barcode': {
-    generate: [
-      '{"type":"ean13","data":"4006381333930"}',
-      '{"type":"code128","data":"abc\u00e9"}',
-      '{"type":"upca","data":"03600029145","format":"json"}',
-    ],
+    generate: ['{"type":"ean13","data":"4006381333930"}', '{"type":"code128","data":"abc\u00e9"}'],
     check_digit: [
       '{"type":"code128","data":"123"}',
       '{"type":"ean13","data":"4006381333930","mode":"validate"}',
@@ -50,12 +46,16 @@ interface BuiltService {
   operations: OperationDefinition[];
 }
 
+const unlimited = { check: async () => ({ plan: 'free', headers: {}, refused: undefined }) };
+
 async function loadService(dir: string): Promise<BuiltService> {
   const root = join(servicesDir, dir);
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const { createApp } = await import(pathToFileURL(join(root, 'dist', 'app.js')).href);
   const { operations } = await import(pathToFileURL(join(root, 'dist', 'operations.js')).href);
-  return { dir, basePath: manifest.service?.basePath ?? '', app: createApp(testConfig()), operations };
+  // Rate limits (D limits by default) are tested on their own: here every request must be answered.
+  const app = createApp(testConfig(), undefined, { limiter: unlimited });
+  return { dir, basePath: manifest.service?.basePath ?? '', app, operations };
 }
 
 const services = await Promise.all(
