@@ -7,10 +7,11 @@
 //  - every domain hot path declared there against its declared ceiling function.
 // Prints a table and writes bench/results/latest.json. A service adds rows by declaring them only.
 import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { connect, createServer as createNetServer } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { topSelfTime } from './profile.mjs';
@@ -32,27 +33,44 @@ if (canPin && process.env.BENCH_PINNED !== '1') {
   process.exit(pinned.status ?? 1);
 }
 
+async function freePort() {
+  const server = createNetServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address();
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+async function accepting(port) {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * Starts a server on a free port with its stdout (the request log) going to /dev/null: the server
+ * still formats and writes every log line, but no reader competes with the load generator for core 1.
+ */
 async function startProcess(file, env = {}, nodeArgs = []) {
+  const port = await freePort();
   const command = canPin ? 'taskset' : process.execPath;
   const args = canPin ? ['-c', '0', process.execPath, ...nodeArgs, file] : [...nodeArgs, file];
   const child = spawn(command, args, {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const lines = createInterface({ input: child.stdout });
-  const url = await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
-    lines.on('line', (line) => {
-      if (!line.includes('"listening"')) return;
-      try {
-        resolve(JSON.parse(line).url);
-      } catch {
-        // not a log line
-      }
-    });
-  });
+  const deadline = Date.now() + 20_000;
+  while (!(await accepting(port))) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${file} did not start on port ${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   return {
-    url,
+    url: `http://127.0.0.1:${port}`,
     pid: child.pid,
     stop: () =>
       new Promise((resolve) => {

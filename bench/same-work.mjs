@@ -21,7 +21,7 @@ const server = createServer((req, res) => {
   });
 });
 server.keepAliveTimeout = 5_000;
-server.listen(0, '127.0.0.1', () => {
+server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   process.stdout.write(
     `${JSON.stringify({ msg: 'listening', url: `http://127.0.0.1:${server.address().port}` })}\n`,
   );
