@@ -1,3 +1,4 @@
+import { MAX_HINT_PARSE_BYTES } from './limits.js';
 import { fromBase64, splitSchemePrefix } from '@dus/core';
 import type { FailureReason, Hint, PlatformCheck, PlatformDescriptor, VerifyRequest } from './types.js';
 
@@ -21,6 +22,8 @@ function jsonLayout(text: string): { spaces: boolean; newlines: boolean } {
 
 function isJsonDocument(text: string): boolean {
   if (!text.startsWith('{') && !text.startsWith('[')) return false;
+  // Advice only: a huge payload is not re-parsed for it (a 25 MB document would take a second).
+  if (text.length > MAX_HINT_PARSE_BYTES) return false;
   try {
     JSON.parse(text);
     return true;

@@ -1,5 +1,6 @@
 import { checkTimestamp, normalizeUnixSeconds, parseUnixTimestamp } from '@dus/core';
 import { collectHints } from './hints.js';
+import { checkPayloadSize, MAX_SIGNATURE_CHARS } from './limits.js';
 import { describe } from './messages.js';
 import { PLATFORMS, PLATFORMS_BY_NAME } from './platforms/index.js';
 import type {
@@ -44,6 +45,25 @@ function evaluateTimestamp(
   };
 }
 
+/** A signature header too long to be real is malformed, decided before any parsing or decoding. */
+function oversizedSignature(descriptor: PlatformDescriptor): PlatformCheck {
+  return {
+    verifiedWith: 'secret',
+    scheme: descriptor.scheme,
+    algorithm: descriptor.algorithm,
+    encoding: descriptor.encoding,
+    signaturesFound: 0,
+    match: null,
+    failure: {
+      reason: 'malformed_signature',
+      message: `The signature is longer than ${MAX_SIGNATURE_CHARS} characters; no ${descriptor.name} signature is.`,
+    },
+    ignored: [],
+    timestamp: null,
+    hints: [],
+  };
+}
+
 function otherPrefixes(self: PlatformName): string[] {
   return PLATFORMS.filter((p) => p.name !== self && p.name !== 'generic').flatMap((p) => [
     ...p.signature_prefixes,
@@ -60,8 +80,12 @@ export function verifyWebhook(input: VerifyInput, options: VerifyOptions = {}): 
   const descriptor: PlatformDescriptor = PLATFORMS_BY_NAME[platform];
   const request = parseRequest(input, platform);
   requireFields(input, request, descriptor);
+  checkPayloadSize(platform, request.payload);
   const nowS = request.now ?? options.nowS ?? Math.floor(Date.now() / 1000);
-  const check = descriptor.verify(request, { nowS });
+  const check =
+    (request.signature ?? '').length > MAX_SIGNATURE_CHARS
+      ? oversizedSignature(descriptor)
+      : descriptor.verify(request, { nowS });
   const toleranceS =
     descriptor.default_tolerance_s === null ? null : (request.tolerance ?? descriptor.default_tolerance_s);
   const time = evaluateTimestamp(check, toleranceS, nowS, descriptor.rejects_future_timestamps);

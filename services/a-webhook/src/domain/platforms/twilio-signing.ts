@@ -1,3 +1,4 @@
+import { MAX_FORM_PARAMETERS } from '../limits.js';
 /** The bytes Twilio signs: the request URL (port variants) and, for form bodies, the sorted parameters. */
 
 const URL_START = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)/i;
@@ -37,18 +38,22 @@ function concatenate(byName: Map<string, string[]>, dedupe: boolean): string {
 /**
  * The parameter part of a form body's signed string: each name in code-unit order, then name + value
  * for each of its values, sorted. Twilio's SDK drops repeated identical pairs; when the body has any,
- * that form is returned as a second variant.
+ * that form is returned as a second variant. `undefined` for more than MAX_FORM_PARAMETERS parameters.
  */
-export function formParameterVariants(payload: string): string[] {
+export function formParameterVariants(payload: string): string[] | undefined {
   const byName = new Map<string, string[]>();
+  const pairs = new Set<string>();
   let repeated = false;
+  let count = 0;
   for (const [name, value] of new URLSearchParams(payload)) {
+    if (++count > MAX_FORM_PARAMETERS) return undefined;
     const values = byName.get(name);
     if (values === undefined) byName.set(name, [value]);
-    else {
-      repeated ||= values.includes(value);
-      values.push(value);
-    }
+    else values.push(value);
+    // A Set, not a scan of the values so far: `a=1&` repeated a million times stays linear.
+    const pair = `${name}\u0000${value}`;
+    repeated ||= pairs.has(pair);
+    pairs.add(pair);
   }
   const full = concatenate(byName, false);
   return repeated ? [full, concatenate(byName, true)] : [full];

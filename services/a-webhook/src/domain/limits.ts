@@ -1,0 +1,52 @@
+import { ProblemError } from '@dus/core';
+import type { PlatformName } from './types.js';
+
+/**
+ * Bounds that keep every request cheap (no single request holds the event loop for long or the heap
+ * for much more than its own size), far above what any platform really sends.
+ */
+
+/** A signature header longer than this is malformed: the longest real one (PayPal's RSA-4096 base64, a
+ * Stripe header with several v1 during secret rotation) is well under 2 KiB. Checked before any parsing. */
+export const MAX_SIGNATURE_CHARS = 8192;
+
+/** Twilio form deliveries carry a few dozen parameters. */
+export const MAX_FORM_PARAMETERS = 1000;
+
+/** The payload-layout hint re-parses JSON payloads only up to this size (it is advice, not verification). */
+export const MAX_HINT_PARSE_BYTES = 1024 * 1024;
+
+const MiB = 1024 * 1024;
+/**
+ * The largest payload each platform is accepted with. GitHub documents payloads capped at 25 MB; the
+ * others send small JSON or form bodies, and Linear's payload is parsed (for `webhookTimestamp`), so it
+ * is held to 1 MiB. HMAC over the bytes is linear and cheap at these sizes.
+ */
+export const MAX_PAYLOAD_BYTES: Readonly<Record<PlatformName, number>> = {
+  github: 25 * MiB,
+  stripe: 5 * MiB,
+  shopify: 5 * MiB,
+  slack: 5 * MiB,
+  twilio: 1 * MiB,
+  sendgrid: 5 * MiB,
+  paddle: 5 * MiB,
+  paypal: 5 * MiB,
+  linear: 1 * MiB,
+  notion: 5 * MiB,
+  vercel: 5 * MiB,
+  cloudflare: 5 * MiB,
+  generic: 25 * MiB,
+};
+
+/** 413 naming the platform's payload limit. */
+export function checkPayloadSize(platform: PlatformName, payload: string): void {
+  const limit = MAX_PAYLOAD_BYTES[platform];
+  // UTF-8 is at most 3 bytes per UTF-16 unit: skip the exact count while that bound is under the limit.
+  if (payload.length * 3 <= limit || Buffer.byteLength(payload, 'utf8') <= limit) return;
+  throw new ProblemError({
+    status: 413,
+    code: 'payload_too_large',
+    detail: `The ${platform} payload exceeds ${limit} bytes, the most this service verifies for ${platform}.`,
+    extensions: { limit_bytes: limit, platform },
+  });
+}
