@@ -8,7 +8,7 @@ import { build, ensureInstalled, root, run, turbo } from './workspace.mjs';
 const RESULTS = 'test-results.json';
 
 function packageDirs() {
-  return ['packages', 'services', 'bench'].flatMap((group) => {
+  return ['packages', 'services', 'bench', 'attack'].flatMap((group) => {
     const dir = join(root, group);
     if (!existsSync(dir)) return [];
     if (existsSync(join(dir, 'package.json'))) return [dir];

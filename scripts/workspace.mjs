@@ -23,7 +23,7 @@ export const env = {
 
 function manifests() {
   const files = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml'];
-  for (const group of ['packages', 'services', 'bench']) {
+  for (const group of ['packages', 'services', 'bench', 'attack']) {
     const dir = join(root, group);
     if (!existsSync(dir)) continue;
     if (existsSync(join(dir, 'package.json'))) files.push(join(group, 'package.json'));

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkDeclaredLength, payloadTooLarge } from './body-limit.js';
+import { LARGE_BODY_BYTES, releaseMemorySoon } from './release-memory.js';
 import type { Reply } from './reply.js';
 import { ClientAbortedError, type KitRequest, splitTarget } from './request.js';
 
@@ -29,6 +30,7 @@ function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array> 
     };
     const onEnd = () => {
       cleanup();
+      if (total >= LARGE_BODY_BYTES) releaseMemorySoon();
       resolve(chunks.length === 1 ? chunks[0]! : chunks.length === 0 ? EMPTY : Buffer.concat(chunks, total));
     };
     const onAbort = () => {

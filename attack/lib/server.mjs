@@ -1,0 +1,70 @@
+// Starts a built service on a free port with short timeouts, keeping its log lines for the checks.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+export const HEADERS_TIMEOUT_MS = 2_000;
+export const REQUEST_TIMEOUT_MS = 5_000;
+
+async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address();
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+/** Resident set size of a process in MB, from /proc (Linux). */
+export function rssMb(pid) {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startService(service) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(service.dir, 'dist', 'server.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+      REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+      RATE_LIMIT_PER_MINUTE: '1000000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs = [];
+  createInterface({ input: child.stdout }).on('line', (line) => logs.push(line));
+  createInterface({ input: child.stderr }).on('line', (line) => logs.push(line));
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const up = await new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => resolve(socket.destroy() || true));
+      socket.once('error', () => resolve(false));
+    });
+    if (up) break;
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${service.name} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    pid: child.pid,
+    logs,
+    alive: () => child.exitCode === null,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// Runs every check against every built service and reports a table per service.
+import { fuzz, largeInputs, load, nodeLevel, slowAndAborted } from './checks.mjs';
+import { discover } from './discover.mjs';
+import { startService } from './server.mjs';
+
+export async function attackService(service, options) {
+  const server = await startService(service);
+  try {
+    const found = await discover(server.origin, service.basePath ?? '');
+    const results = [];
+    results.push(await nodeLevel(server));
+    results.push(await fuzz(server, found, options));
+    results.push(await slowAndAborted(server, found));
+    if (options.large) results.push(await largeInputs(server, found));
+    if (options.loadSeconds > 0) results.push(await load(server, found, { seconds: options.loadSeconds }));
+    if (!server.alive())
+      results.push({ check: 'alive at the end', requests: 0, violations: ['the server died'], worst_ms: 0 });
+    return { service: service.name, routes: found.routes.length, tools: found.tools.length, results };
+  } finally {
+    await server.stop();
+  }
+}
+
+export function formatReport(report) {
+  const lines = [
+    `\n${report.service} (${report.routes} routes, ${report.tools} tools)`,
+    `| check | requests | violations | worst ms |`,
+    `|---|---|---|---|`,
+  ];
+  for (const result of report.results) {
+    lines.push(
+      `| ${result.check} | ${result.requests} | ${result.violations.length} | ${Math.round(result.worst_ms)} |`,
+    );
+  }
+  for (const result of report.results)
+    for (const violation of result.violations) lines.push(`  ✗ ${result.check}: ${violation}`);
+  return lines.join('\n');
+}

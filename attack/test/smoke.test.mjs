@@ -1,0 +1,19 @@
+// The attack suite's smoke subset, inside `npm test`: every built service, small fuzz counts, the
+// Node-level refusals, slow clients, aborts, the early 413 and the large inputs; no load run.
+import { describe, expect, it } from 'vitest';
+import { services } from '../../scripts/workspace.mjs';
+import { attackService, formatReport } from '../lib/suite.mjs';
+
+describe('attack smoke', () => {
+  it.concurrent.each(services().map((service) => [service.name, service]))(
+    '%s: no violations',
+    async (_name, service) => {
+      const report = await attackService(service, { perRoute: 120, seed: 7, large: true, loadSeconds: 0 });
+      const violations = report.results.flatMap((result) => result.violations);
+      expect(violations, formatReport(report)).toEqual([]);
+      expect(report.routes).toBeGreaterThan(0);
+      expect(report.tools).toBeGreaterThan(0);
+    },
+    60_000,
+  );
+});
