@@ -21,6 +21,6 @@ export {
   type VerifyInput,
   type VerifyResult,
 } from './types.js';
-export { MAX_FORM_PARAMETERS, MAX_PAYLOAD_BYTES, MAX_SIGNATURE_CHARS } from './limits.js';
+export { MAX_FORM_PARAMETERS, MAX_KEY_CHARS, MAX_PAYLOAD_BYTES, MAX_SIGNATURE_CHARS } from './limits.js';
 export { MAX_SECRETS } from './validate.js';
 export { type VerifyOptions, verifyWebhook } from './verify.js';

@@ -6,9 +6,12 @@ import type { PlatformName } from './types.js';
  * for much more than its own size), far above what any platform really sends.
  */
 
-/** A signature header longer than this is malformed: the longest real one (PayPal's RSA-4096 base64, a
- * Stripe header with several v1 during secret rotation) is well under 2 KiB. Checked before any parsing. */
+/** A signature header longer than this is refused (400): the longest real one (PayPal's RSA-4096 base64,
+ * a Stripe header with several v1 during secret rotation) is well under 2 KiB. Checked before any parsing. */
 export const MAX_SIGNATURE_CHARS = 8192;
+
+/** A PEM public key or certificate (with its chain) longer than this is refused (400). */
+export const MAX_KEY_CHARS = 64 * 1024;
 
 /** Twilio form deliveries carry a few dozen parameters. */
 export const MAX_FORM_PARAMETERS = 1000;

@@ -1,6 +1,7 @@
 import { checkTimestamp, normalizeUnixSeconds, parseUnixTimestamp } from '@dus/core';
 import { collectHints } from './hints.js';
-import { checkPayloadSize, MAX_SIGNATURE_CHARS } from './limits.js';
+import { invalidFields } from './errors.js';
+import { checkPayloadSize, MAX_KEY_CHARS, MAX_SIGNATURE_CHARS } from './limits.js';
 import { describe } from './messages.js';
 import { PLATFORMS, PLATFORMS_BY_NAME } from './platforms/index.js';
 import type {
@@ -45,23 +46,30 @@ function evaluateTimestamp(
   };
 }
 
-/** A signature header too long to be real is malformed, decided before any parsing or decoding. */
-function oversizedSignature(descriptor: PlatformDescriptor): PlatformCheck {
-  return {
-    verifiedWith: 'secret',
-    scheme: descriptor.scheme,
-    algorithm: descriptor.algorithm,
-    encoding: descriptor.encoding,
-    signaturesFound: 0,
-    match: null,
-    failure: {
-      reason: 'malformed_signature',
-      message: `The signature is longer than ${MAX_SIGNATURE_CHARS} characters; no ${descriptor.name} signature is.`,
-    },
-    ignored: [],
-    timestamp: null,
-    hints: [],
-  };
+/**
+ * A signature header or key longer than any real one is refused (400 naming the field) before it is
+ * split, decoded or parsed: the work on it then stays bounded however long it is.
+ */
+function checkFieldLengths(input: VerifyInput): void {
+  const errors = [];
+  if (typeof input.signature === 'string' && input.signature.length > MAX_SIGNATURE_CHARS) {
+    errors.push({
+      path: '/signature',
+      code: 'too_long',
+      message: `must be at most ${MAX_SIGNATURE_CHARS} characters`,
+    });
+  }
+  for (const field of ['public_key', 'cert'] as const) {
+    const value = input[field];
+    if (typeof value === 'string' && value.length > MAX_KEY_CHARS) {
+      errors.push({
+        path: `/${field}`,
+        code: 'too_long',
+        message: `must be at most ${MAX_KEY_CHARS} characters`,
+      });
+    }
+  }
+  if (errors.length > 0) throw invalidFields(errors);
 }
 
 function otherPrefixes(self: PlatformName): string[] {
@@ -82,10 +90,8 @@ export function verifyWebhook(input: VerifyInput, options: VerifyOptions = {}): 
   requireFields(input, request, descriptor);
   checkPayloadSize(platform, request.payload);
   const nowS = request.now ?? options.nowS ?? Math.floor(Date.now() / 1000);
-  const check =
-    (request.signature ?? '').length > MAX_SIGNATURE_CHARS
-      ? oversizedSignature(descriptor)
-      : descriptor.verify(request, { nowS });
+  checkFieldLengths(input);
+  const check = descriptor.verify(request, { nowS });
   const toleranceS =
     descriptor.default_tolerance_s === null ? null : (request.tolerance ?? descriptor.default_tolerance_s);
   const time = evaluateTimestamp(check, toleranceS, nowS, descriptor.rejects_future_timestamps);

@@ -66,13 +66,18 @@ describe('bounded work on hostile input', () => {
   it.each([
     ['stripe', `t=1,${'v1=ab,'.repeat(5_000_000)}`],
     ['paddle', `ts=1${';h1=ab'.repeat(5_000_000)}`],
-  ])('a %s header of millions of entries is malformed before it is split', (platform, signature) => {
-    const { value, ms } = timed(() =>
-      verifyWebhook({ platform, secret: 's', payload: '{}', signature }, NOW),
-    );
-    expect(value).toMatchObject({ valid: false, reason: 'malformed_signature' });
-    expect(ms).toBeLessThan(1_000);
-  });
+  ])(
+    'a %s header of millions of entries is a 400 naming /signature before it is split',
+    (platform, signature) => {
+      const { value, ms } = timed(() =>
+        verifyWebhook({ platform, secret: 's', payload: '{}', signature }, NOW),
+      );
+      expect(isProblemError(value) && value.status === 400 && value.errors?.[0]?.path === '/signature').toBe(
+        true,
+      );
+      expect(ms).toBeLessThan(1_000);
+    },
+  );
 
   it('a 28 MB Linear payload is 413 before it is parsed', () => {
     const payload = `{"webhookTimestamp":1,"data":${'['.repeat(1_000_000)}${']'.repeat(1_000_000)},"x":"${'y'.repeat(26_000_000)}"}`;
