@@ -224,7 +224,7 @@ for (const dir of services) {
       })),
     };
     const profile = profileRow !== undefined && row.name.includes(profileRow);
-    const measured = await measureServer(serverFile, request, {}, profile);
+    const measured = await measureServer(serverFile, request, row.env ?? {}, profile);
     const result = paired(row.name, measured, ceiling, { service: dir });
     result.target = verdict(result.cpu_ratio, row.target);
     record(result);

@@ -89,6 +89,33 @@ describe.each(services)('$dir', ({ dir, app, basePath, operations }) => {
       ),
     );
 
+  const getOnly = operations.filter(
+    (op) =>
+      op.mcp !== false && (op.method === 'GET' || (Array.isArray(op.method) && !op.method.includes('POST'))),
+  );
+  it.each(getOnly.map((op) => ({ op, label: `${op.name}: GET without parameters` })))(
+    '$label',
+    async ({ op }) => {
+      const info = (await (await app.request(`${basePath}/`)).json()) as RootInfo;
+      const route = info.operations.find((entry) => entry.mcp_tool === (op.mcpName ?? op.name));
+      if (route?.mcp_tool == null) throw new Error(`${op.name} is missing from the root info`);
+      const rest = await app.request(route.path);
+      const mcp = await app.request(`${basePath}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: route.mcp_tool, arguments: {} },
+        }),
+      });
+      expect(rest.status).toBe(200);
+      const reply = (await mcp.json()) as { result: { structuredContent: unknown } };
+      expect(reply.result.structuredContent).toEqual(await rest.json());
+    },
+  );
+
   it.each(cases)('$label', async ({ op, args }) => {
     const info = (await (await app.request(`${basePath}/`)).json()) as RootInfo;
     const route = info.operations.find(
