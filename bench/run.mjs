@@ -7,13 +7,12 @@
 //  - every domain hot path declared there against its declared ceiling function.
 // Prints a table and writes bench/results/latest.json. A service adds rows by declaring them only.
 import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
-import { connect, createServer as createNetServer } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort, waitForPort } from '../scripts/ports.mjs';
 import { topSelfTime } from './profile.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -33,25 +32,6 @@ if (canPin && process.env.BENCH_PINNED !== '1') {
   process.exit(pinned.status ?? 1);
 }
 
-async function freePort() {
-  const server = createNetServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
-async function accepting(port) {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /**
  * Starts a server on a free port with its stdout (the request log) going to /dev/null: the server
  * still formats and writes every log line, but no reader competes with the load generator for core 1.
@@ -64,11 +44,7 @@ async function startProcess(file, env = {}, nodeArgs = []) {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 20_000;
-  while (!(await accepting(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${file} did not start on port ${port}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await waitForPort(port, child, file);
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,

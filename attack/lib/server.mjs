@@ -2,21 +2,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { freePort, waitForPort } from '../../scripts/ports.mjs';
 
 export const HEADERS_TIMEOUT_MS = 2_000;
 export const REQUEST_TIMEOUT_MS = 5_000;
-
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 /** Resident set size of a process in MB, from /proc (Linux). */
 export function rssMb(pid) {
@@ -44,16 +35,7 @@ export async function startService(service) {
   const logs = [];
   createInterface({ input: child.stdout }).on('line', (line) => logs.push(line));
   createInterface({ input: child.stderr }).on('line', (line) => logs.push(line));
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const up = await new Promise((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => resolve(socket.destroy() || true));
-      socket.once('error', () => resolve(false));
-    });
-    if (up) break;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${service.name} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await waitForPort(port, child, service.name);
   return {
     origin: `http://127.0.0.1:${port}`,
     port,

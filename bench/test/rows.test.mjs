@@ -60,7 +60,9 @@ describe('declared benchmark rows', () => {
       const ceiling = row.sameWork(Buffer.from(body ?? ''), row.path);
       if (row.contentType === undefined) {
         const served = await res.json();
-        expect(withoutVolatile(JSON.parse(ceiling), row.volatile)).toEqual(withoutVolatile(served, row.volatile));
+        expect(withoutVolatile(JSON.parse(ceiling), row.volatile)).toEqual(
+          withoutVolatile(served, row.volatile),
+        );
       } else {
         expect(res.headers.get('content-type')).toBe(row.contentType);
         expect(await res.text()).toBe(ceiling);
