@@ -7,33 +7,16 @@ import { pathToFileURL } from 'node:url';
 import { bothSurfaces, type OperationDefinition, parityCases, testConfig } from '@dus/core';
 import { describe, expect, it } from 'vitest';
 
-/** Inputs that reach each service's domain refusals (422s), beside the generic cases. */
-const DOMAIN_CASES: Record<string, Record<string, string[]>> = {
-  'a-webhook': {
-    verify_webhook: [
-      '{"platform":"nope","secret":"s","payload":"{}","signature":"x"}',
-      '{"platform":"github"}',
-    ],
-  },
-  'd-barcode': {
-    generate: ['{"type":"ean13","data":"4006381333930"}', '{"type":"code128","data":"abc\u00e9"}'],
-    check_digit: [
-      '{"type":"code128","data":"123"}',
-      '{"type":"ean13","data":"4006381333930","mode":"validate"}',
-    ],
-    validate: ['{"type":"qr","data":"1"}'],
-  },
-  'e-pace': {
-    vdot: ['{"distance":"5k","time":"5:00"}', '{"distance":"marathon","time":"20:00:00"}'],
-    pace: ['{"distance":"0 km","time":"20:00"}'],
-  },
-  'g-canonical': {
-    idempotency_key: ['{"value":[1,2],"fields":["a"]}'],
-    canonicalize: ['{"value":{"a":1,"a":2}}', '{"value":9007199254740993}'],
-  },
-};
-
 const servicesDir = join(import.meta.dirname, '..', '..', '..', 'services');
+
+/**
+ * Inputs that reach a service's domain refusals (422s), beside the generic cases: each service keeps
+ * its own in `test/parity-cases.json` ({ "<operation>": ["<argument JSON>", …] }).
+ */
+function domainCases(dir: string): Record<string, string[]> {
+  const file = join(servicesDir, dir, 'test', 'parity-cases.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+}
 
 interface RootInfo {
   operations: Array<{ method: string; path: string; mcp_tool: string | null }>;
@@ -84,7 +67,7 @@ describe.each(services)('$dir', ({ dir, app, basePath, operations }) => {
         (op.method === 'POST' || (Array.isArray(op.method) && op.method.includes('POST'))),
     )
     .flatMap((op) =>
-      [...parityCases(op), ...(DOMAIN_CASES[dir]?.[op.name] ?? []).map((args) => ({ name: args, args }))].map(
+      [...parityCases(op), ...(domainCases(dir)[op.name] ?? []).map((args) => ({ name: args, args }))].map(
         (c) => ({ op, ...c, label: `${op.name}: ${c.name}` }),
       ),
     );
