@@ -126,7 +126,10 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
           .join('\n\n'),
         ...(op.tags ? { tags: op.tags } : {}),
         request: usesBody
-          ? { body: { required: true, content: bodyTypes as never } }
+          ? {
+              body: { required: true, content: bodyTypes as never },
+              ...(op.bodyQuery ? { query: op.bodyQuery as never } : {}),
+            }
           : { query: (op.query ?? op.input) as never },
         responses: {
           200: { description: 'Success', content: okContent as never },

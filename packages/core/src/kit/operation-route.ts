@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { charsetOf, isJsonMediaType, mediaType, parseJsonBody } from './body.js';
 import type { ServiceConfig } from './config.js';
 import { JSON_CONTENT_TYPE, type Reply } from './http/reply.js';
@@ -58,16 +59,25 @@ export function operationRoute(
     return parser(bytes, Object.assign(requestView(ctx), { contentType: type! }));
   }
 
-  function queryInput(ctx: RequestContext): unknown {
+  function queryInput(ctx: RequestContext, schema: z.ZodType | undefined): unknown {
     const query = parseQuery(ctx.request.rawQuery);
-    if (op.query === undefined) return query;
-    const parsed = op.query.safeParse(query);
+    if (schema === undefined) return query;
+    const parsed = schema.safeParse(query);
     if (!parsed.success) throw zodValidationFailed(parsed.error);
     return parsed.data;
   }
 
+  /** The body, with a POST route's query options merged under it (a body member wins). */
+  async function postInput(ctx: RequestContext): Promise<unknown> {
+    const body = await bodyInput(ctx);
+    if (op.bodyQuery === undefined || ctx.request.rawQuery === '') return body;
+    const options = queryInput(ctx, op.bodyQuery) as Record<string, unknown>;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+    return { ...options, ...body };
+  }
+
   return async (ctx): Promise<Reply> => {
-    const raw = usesBody ? await bodyInput(ctx) : queryInput(ctx);
+    const raw = usesBody ? await postInput(ctx) : queryInput(ctx, op.query);
     const { input, output } = await runOperation(op, raw, { requestId: ctx.requestId, via: 'rest' });
     const rendered = op.render?.(output, input, requestView(ctx));
     if (rendered === undefined) {

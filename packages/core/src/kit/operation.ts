@@ -54,6 +54,11 @@ export interface OperationDefinition<I extends z.ZodType = z.ZodType, O extends 
    */
   query?: z.ZodType;
   /**
+   * zod schema of options a POST route also takes as query parameters (e.g. `?method=lifo` beside a
+   * `text/csv` body): parsed strictly, then merged under the body object, where a body member wins.
+   */
+  bodyQuery?: z.ZodType;
+  /**
    * zod schema of the MCP tool's arguments when they differ from the body (e.g. without an HTTP-only
    * rendering choice such as D's `format`); its output goes to the same handler. Default: `input`.
    */

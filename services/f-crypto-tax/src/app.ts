@@ -1,0 +1,22 @@
+import { type CreateServiceOptions, createService, type Runtime, type ServiceConfig } from '@dus/core';
+import { operations } from './operations.js';
+
+export const SERVICE = { name: 'f-crypto-tax', version: '1.1.0', defaultPort: 8086 } as const;
+
+export function createApp(config: ServiceConfig, runtime?: Runtime, options?: CreateServiceOptions) {
+  return createService(
+    {
+      ...SERVICE,
+      title: 'Crypto capital-gains calculator',
+      description:
+        'Realised gains and losses from a trade history by FIFO, LIFO, HIFO or average cost, in exact decimal arithmetic: fees in basis and proceeds, short and long term by the calendar anniversary, several assets and quote currencies, five CSV export formats, Form 8949-style CSV and a per-year comparison of the methods.',
+      openapi: '3.1',
+      operations,
+      mcpInstructions:
+        'calculate_crypto_tax computes realised gains from JSON trades; parse_csv_trades does the same from a CSV export (native, koinly, coinbase, kraken, binance); annual_tax_summary compares the methods per tax year and recommends one; list_tax_methods lists the methods and where they are allowed. Amounts and prices are decimal strings; money comes back as 2-decimal strings.',
+    },
+    config,
+    runtime,
+    options,
+  );
+}

@@ -1,0 +1,136 @@
+import { unprocessable } from '@dus/core';
+import { dayNumber } from './dates.js';
+import { type Decimal, quantity, ZERO } from './decimal.js';
+import { createPool, type Pool } from './pools.js';
+import type { DisposalRow, Entry, Holding, Method, Options, Trade, Warning } from './types.js';
+import { valueInBase } from './valuation.js';
+
+/** Trades in time order (equal instants keep input order), each valued in the base currency. */
+export function prepare(trades: readonly Trade[], options: Options): Entry[] {
+  const order = trades.map((_, i) => i);
+  order.sort((a, b) => trades[a]!.instant - trades[b]!.instant || a - b);
+  return order.map((i) => {
+    const trade = trades[i]!;
+    const wallet = options.pooling === 'per_wallet' ? trade.wallet : null;
+    return {
+      trade,
+      amountInBase: valueInBase(trade, options),
+      day: dayNumber(trade.instant),
+      pool: wallet === null ? `${trade.asset}\u0000` : `${trade.asset}\u0000\u0001${wallet}`,
+    };
+  });
+}
+
+export interface Matched {
+  rows: DisposalRow[];
+  holdings: Holding[];
+  warnings: Warning[];
+}
+
+function shortfallWarning(trade: Trade, shortfall: Decimal): Warning {
+  return {
+    code: 'zero_basis',
+    message: `sale ${trade.id} sold ${quantity(shortfall)} ${trade.asset} more than was held; that part has a zero cost basis`,
+    trade_id: trade.id,
+    asset: trade.asset,
+    shortfall: quantity(shortfall),
+  };
+}
+
+/** Matches every sale to lots by the method; rows in sale order, lots in consumption order. */
+export function match(entries: readonly Entry[], method: Method, options: Options): Matched {
+  const pools = new Map<string, { asset: string; wallet: string | null; pool: Pool }>();
+  const rows: DisposalRow[] = [];
+  const warnings: Warning[] = [];
+  entries.forEach((entry, seq) => {
+    const { trade } = entry;
+    let slot = pools.get(entry.pool);
+    if (slot === undefined) {
+      const wallet = options.pooling === 'per_wallet' ? trade.wallet : null;
+      slot = { asset: trade.asset, wallet, pool: createPool(method) };
+      pools.set(entry.pool, slot);
+    }
+    if (trade.type === 'buy') {
+      slot.pool.add({
+        tradeId: trade.id,
+        day: entry.day,
+        seq,
+        amount: trade.amount,
+        cost: entry.amountInBase,
+        unitCost: entry.amountInBase.div(trade.amount),
+        remaining: trade.amount,
+        remainingCost: entry.amountInBase,
+      });
+      return;
+    }
+    const portions = slot.pool.take(trade.amount);
+    let matched = ZERO;
+    for (const portion of portions) matched = matched.plus(portion.amount);
+    const shortfall = trade.amount.minus(matched);
+    if (shortfall.gt(0) && options.insufficientHoldings === 'error') {
+      const where = slot.wallet === null ? '' : ` in wallet "${slot.wallet}"`;
+      throw unprocessable(
+        'insufficient_holdings',
+        `sale ${trade.id} sells ${quantity(trade.amount)} ${trade.asset} but only ${quantity(matched)} is held${where} at that time`,
+        {
+          trade_id: trade.id,
+          asset: trade.asset,
+          shortfall: quantity(shortfall),
+          ...(slot.wallet === null ? {} : { wallet: slot.wallet }),
+        },
+      );
+    }
+    // Proceeds are split pro rata by quantity; the last row takes the exact rest.
+    const proceeds = entry.amountInBase;
+    let assigned = ZERO;
+    const parts = shortfall.gt(0) ? portions.length + 1 : portions.length;
+    const share = (amount: Decimal, i: number): Decimal => {
+      const part = i === parts - 1 ? proceeds.minus(assigned) : proceeds.times(amount).div(trade.amount);
+      assigned = assigned.plus(part);
+      return part;
+    };
+    portions.forEach((portion, i) => {
+      rows.push({
+        tradeId: trade.id,
+        asset: trade.asset,
+        wallet: slot.wallet,
+        amount: portion.amount,
+        acquiredDay: portion.lot.day,
+        soldDay: entry.day,
+        proceeds: share(portion.amount, i),
+        costBasis: portion.cost,
+        lotTradeId: portion.lot.tradeId,
+      });
+    });
+    if (shortfall.gt(0)) {
+      rows.push({
+        tradeId: trade.id,
+        asset: trade.asset,
+        wallet: slot.wallet,
+        amount: shortfall,
+        acquiredDay: entry.day,
+        soldDay: entry.day,
+        proceeds: share(shortfall, parts - 1),
+        costBasis: ZERO,
+        lotTradeId: undefined,
+      });
+      warnings.push(shortfallWarning(trade, shortfall));
+    }
+  });
+  const holdings: Holding[] = [];
+  for (const { asset, wallet, pool } of pools.values()) {
+    const amount = pool.held();
+    if (amount.gt(0)) holdings.push({ asset, wallet, amount, cost: pool.cost(), lots: pool.openLots() });
+  }
+  holdings.sort(
+    (a, b) =>
+      compareText(a.asset, b.asset) ||
+      (a.wallet === b.wallet ? 0 : a.wallet === null ? -1 : b.wallet === null ? 1 : compareText(a.wallet, b.wallet)),
+  );
+  return { rows, holdings, warnings };
+}
+
+/** Code-unit order: stable across locales. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,10 @@
+export { parseCsv } from './csv/index.js';
+export { type Decimal, Dec } from './decimal.js';
+export { prepare } from './engine.js';
+export { readDecimal } from './fields.js';
+export { form8949 } from './form8949.js';
+export { CSV_FORMATS, type CsvFormat, DEFAULT_METHOD, METHODS, methodsListing } from './methods.js';
+export { calculate, type Report } from './report.js';
+export { summarize, type SummaryOptions } from './summary.js';
+export { readTrade } from './trade-record.js';
+export * from './types.js';

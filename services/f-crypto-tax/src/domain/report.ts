@@ -1,0 +1,102 @@
+import { isoDay, termOf, yearOf } from './dates.js';
+import { money, quantity, toCents } from './decimal.js';
+import { match, prepare } from './engine.js';
+import { METHODS } from './methods.js';
+import { groupBy, type RoundedRow, total } from './totals.js';
+import type { DisposalRow, Entry, Method, Options, Trade, Warning } from './types.js';
+
+export interface Disposal extends RoundedRow {
+  row: DisposalRow;
+}
+
+/** Rounds each row to cents (proceeds, cost) and classifies its term. */
+function rounded(row: DisposalRow): Disposal {
+  const proceeds = toCents(row.proceeds);
+  const costBasis = toCents(row.costBasis);
+  return {
+    row,
+    year: yearOf(row.soldDay),
+    asset: row.asset,
+    term: termOf(row.acquiredDay, row.soldDay),
+    proceeds,
+    costBasis,
+    gain: proceeds.minus(costBasis),
+  };
+}
+
+export interface Computed {
+  method: Method;
+  entries: number;
+  disposals: Disposal[];
+  holdings: ReturnType<typeof match>['holdings'];
+  warnings: Warning[];
+}
+
+/** Matches and rounds; keeps only the disposals of `options.year` when one is given. */
+export function compute(entries: readonly Entry[], method: Method, options: Options): Computed {
+  const matched = match(entries, method, options);
+  const all = matched.rows.map(rounded);
+  const disposals = options.year === undefined ? all : all.filter((d) => d.year === options.year);
+  const methodWarning = METHODS[method].warning;
+  return {
+    method,
+    entries: entries.length,
+    disposals,
+    holdings: matched.holdings,
+    warnings: methodWarning ? [methodWarning, ...matched.warnings] : matched.warnings,
+  };
+}
+
+function disposalJson({ row, term, proceeds, costBasis, gain }: Disposal) {
+  const cost = money(costBasis);
+  return {
+    trade_id: row.tradeId,
+    asset: row.asset,
+    amount: quantity(row.amount),
+    date_acquired: isoDay(row.acquiredDay),
+    date_sold: isoDay(row.soldDay),
+    holding_days: row.soldDay - row.acquiredDay,
+    term,
+    proceeds: money(proceeds),
+    cost_basis: cost,
+    gain: money(gain),
+    lots: row.lotTradeId === undefined ? [] : [{ trade_id: row.lotTradeId, amount: quantity(row.amount), cost }],
+  };
+}
+
+/** The JSON report of calculate and csv. */
+export function reportJson(computed: Computed, options: Options) {
+  const { disposals } = computed;
+  const sum = total(disposals);
+  const json = sum.toJSON();
+  return {
+    method: computed.method,
+    base_currency: options.baseCurrency,
+    trades_processed: computed.entries,
+    disposals: disposals.map(disposalJson),
+    summary: {
+      proceeds: json.proceeds,
+      cost_basis: json.cost_basis,
+      gain: json.gain,
+      short_term: json.short_term,
+      long_term: json.long_term,
+      by_asset: Object.fromEntries([...groupBy(disposals, (d) => d.asset)].map(([k, g]) => [k, g.toJSON()])),
+      by_year: Object.fromEntries([...groupBy(disposals, (d) => String(d.year))].map(([k, g]) => [k, g.toJSON()])),
+    },
+    holdings: computed.holdings.map((h) => ({
+      asset: h.asset,
+      wallet: h.wallet,
+      amount: quantity(h.amount),
+      cost_basis: money(h.cost),
+      lots: h.lots,
+    })),
+    warnings: computed.warnings,
+  };
+}
+
+export type Report = ReturnType<typeof reportJson>;
+
+/** Gains report of a trade history by one method. */
+export function calculate(trades: readonly Trade[], method: Method, options: Options): Report {
+  return reportJson(compute(prepare(trades, options), method, options), options);
+}

@@ -1,0 +1,65 @@
+import { unprocessable } from '@dus/core';
+import { type Decimal, money } from './decimal.js';
+import { prepare } from './engine.js';
+import { METHOD_ORDER, METHODS, TIE_ORDER } from './methods.js';
+import { compute } from './report.js';
+import { estimatedTax, groupBy, total } from './totals.js';
+import type { Method, Options, Trade } from './types.js';
+
+export interface SummaryOptions extends Options {
+  rates: { short: Decimal; long: Decimal } | undefined;
+  jurisdiction: string | undefined;
+}
+
+/** The methods side by side (per tax year) and the one that gives the lowest tax, or gain. */
+export function summarize(trades: readonly Trade[], options: SummaryOptions) {
+  const entries = prepare(trades, options);
+  const results = METHOD_ORDER.map((method) => {
+    const { disposals } = compute(entries, method, options);
+    const sum = total(disposals);
+    const byYear = groupBy(disposals, (d) => String(d.year));
+    const tax = options.rates ? estimatedTax(sum, options.rates.short, options.rates.long) : undefined;
+    const json = sum.toJSON();
+    return {
+      method,
+      score: tax ?? sum.gain,
+      json: {
+        ...json,
+        by_year: Object.fromEntries(
+          [...byYear].map(([year, g]) => [year, { short_term: g.short.toJSON(), long_term: g.long.toJSON() }]),
+        ),
+        ...(tax === undefined ? {} : { estimated_tax: money(tax) }),
+      },
+    };
+  });
+  const jurisdiction = options.jurisdiction;
+  const candidates = TIE_ORDER.filter((m) => jurisdiction === undefined || METHODS[m].allowed_in.includes(jurisdiction));
+  if (candidates.length === 0) {
+    throw unprocessable(
+      'unsupported_jurisdiction',
+      `no method lists ${jurisdiction} in allowed_in; see GET /api/v1/methods`,
+      { jurisdiction, supported: [...new Set(METHOD_ORDER.flatMap((m) => METHODS[m].allowed_in))].sort() },
+    );
+  }
+  const byMethod = new Map(results.map((r) => [r.method, r]));
+  let best = byMethod.get(candidates[0]!)!;
+  for (const method of candidates.slice(1)) {
+    const result = byMethod.get(method)!;
+    if (result.score.lt(best.score)) best = result;
+  }
+  return {
+    methods: Object.fromEntries(results.map((r) => [r.method, r.json])) as Record<Method, (typeof results)[number]['json']>,
+    recommendation: recommendation(best.method, best.score, options, candidates),
+  };
+}
+
+function recommendation(method: Method, score: Decimal, options: SummaryOptions, candidates: readonly Method[]) {
+  const measure = options.rates ? 'estimated tax' : 'total gain';
+  const among = options.jurisdiction === undefined ? 'of all methods' : `of the methods allowed in ${options.jurisdiction} (${candidates.join(', ')})`;
+  const reason = `${method} gives the lowest ${measure} (${money(score)} ${options.baseCurrency}) ${among}; ties go to the first of fifo, hifo, lifo, average.`;
+  const note =
+    method === 'average' && options.jurisdiction === undefined
+      ? 'US individuals may not use average cost for crypto; for a US return choose among fifo, lifo and hifo (pass "jurisdiction": "US").'
+      : undefined;
+  return { method, reason, ...(note === undefined ? {} : { note }) };
+}

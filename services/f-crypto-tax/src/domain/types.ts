@@ -1,0 +1,75 @@
+import type { Decimal } from './decimal.js';
+
+export const METHOD_IDS = ['fifo', 'lifo', 'hifo', 'average'] as const;
+export type Method = (typeof METHOD_IDS)[number];
+
+export type Pooling = 'universal' | 'per_wallet';
+export type InsufficientHoldings = 'error' | 'zero_basis';
+
+/** One trade, validated and normalised (aliases resolved, codes upper-case, numbers exact). */
+export interface Trade {
+  /** `trade_id` in the report: the trade's `id`, else its index (JSON) or line (CSV). */
+  id: string;
+  type: 'buy' | 'sell';
+  asset: string;
+  amount: Decimal;
+  /** Value of the whole trade in `quote` before fees: amount × price, or an exchange's own total. */
+  gross: Decimal;
+  quote: string;
+  fxRate: Decimal | undefined;
+  fee: Decimal;
+  feeAsset: string;
+  feeFxRate: Decimal | undefined;
+  /** Epoch milliseconds. */
+  instant: number;
+  wallet: string | null;
+}
+
+export interface Options {
+  baseCurrency: string;
+  /** Base units per unit of a currency or asset, keyed by upper-case code. */
+  fxRates: ReadonlyMap<string, Decimal>;
+  year: number | undefined;
+  pooling: Pooling;
+  insufficientHoldings: InsufficientHoldings;
+}
+
+export interface Warning {
+  code: string;
+  message: string;
+  trade_id?: string;
+  asset?: string;
+  shortfall?: string;
+}
+
+/** A trade in processing order with its values in the base currency. */
+export interface Entry {
+  trade: Trade;
+  /** Lot cost (buy: value + fee) or proceeds (sell: value − fee), exact, in the base currency. */
+  amountInBase: Decimal;
+  /** UTC day number of the trade. */
+  day: number;
+  pool: string;
+}
+
+/** One disposal row: one sale matched to one lot (or to nothing, for a zero-basis row). */
+export interface DisposalRow {
+  tradeId: string;
+  asset: string;
+  wallet: string | null;
+  amount: Decimal;
+  acquiredDay: number;
+  soldDay: number;
+  proceeds: Decimal;
+  costBasis: Decimal;
+  /** The lot consumed; undefined for a zero-basis row. */
+  lotTradeId: string | undefined;
+}
+
+export interface Holding {
+  asset: string;
+  wallet: string | null;
+  amount: Decimal;
+  cost: Decimal;
+  lots: number;
+}

@@ -1,0 +1,130 @@
+import { defineOperation, validationFailed, z } from '@dus/core';
+import { calculate, form8949, methodsListing, parseCsv, type Report, summarize } from './domain/index.js';
+import { methodsOutput, reportOutput, summaryOutput } from './output-schemas.js';
+import { calculateArguments, calculateInput, calculateQuery, csvArguments, csvInput, csvQuery, summaryInput } from './schemas.js';
+
+/** 100,000 JSON trades are about 9 MB. */
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+const FORM_8949_ERRORS = [
+  { status: 422, code: 'insufficient_holdings', description: 'A sale exceeds the holdings at that time (with `insufficient_holdings: error`); `trade_id`, `asset`, `shortfall`.' },
+  { status: 422, code: 'missing_fx_rate', description: 'A quote or fee currency has no rate: give `fx_rate`/`fee_fx_rate` on the trade or `fx_rates`.' },
+];
+
+/** Form 8949-style CSV on `Accept: text/csv` or `output=8949`; JSON otherwise. */
+function render8949(output: Report, input: { output?: string | undefined }, request: { header(name: string): string | undefined }) {
+  const accept = request.header('accept') ?? '';
+  if (input.output !== '8949' && !/\btext\/csv\b/i.test(accept)) return undefined;
+  return { body: form8949(output), contentType: 'text/csv; charset=utf-8' };
+}
+
+const example = {
+  trades: [
+    { type: 'buy' as const, asset: 'BTC', amount: '1', price: '30000', date: '2024-01-15', fee: '5' },
+    { type: 'sell' as const, asset: 'BTC', amount: '0.5', price: '45000', date: '2025-03-01' },
+  ],
+};
+const exampleInput = calculateInput.parse(example);
+
+export const calculateOperation = defineOperation({
+  name: 'calculate',
+  mcpName: 'calculate_crypto_tax',
+  summary: 'Realised gains from a JSON trade history (FIFO, LIFO, HIFO or average cost)',
+  description:
+    'Exact decimal arithmetic; one disposal row per sale and lot, each rounded to cents half-up, short- or long-term by the calendar anniversary. `Accept: text/csv` or `?output=8949` answers Form 8949-style CSV.',
+  tags: ['gains'],
+  method: 'POST',
+  path: '/api/v1/calculate',
+  input: calculateInput,
+  mcpInput: calculateArguments,
+  bodyQuery: calculateQuery,
+  output: reportOutput,
+  errors: FORM_8949_ERRORS,
+  maxBodyBytes: MAX_BODY_BYTES,
+  example: { input: example, output: calculate(exampleInput.trades, exampleInput.method, exampleInput.options) },
+  renderMediaType: 'text/csv',
+  render: (output, input, request) => render8949(output, input, request),
+  handler: ({ trades, method, options }) => calculate(trades, method, options),
+});
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export const csvOperation = defineOperation({
+  name: 'csv',
+  mcpName: 'parse_csv_trades',
+  summary: 'Realised gains from a CSV export (native, Koinly, Coinbase, Kraken, Binance)',
+  description:
+    'Send the CSV as a `text/csv` body (options as query parameters) or as JSON `{ "csv": "…", …options }` (a body field wins over the query). The header row is found past preambles and the format detected, or forced by `format`. Answers the same report as /calculate.',
+  tags: ['gains'],
+  method: 'POST',
+  path: '/api/v1/csv',
+  input: csvInput,
+  mcpInput: csvArguments,
+  bodyQuery: csvQuery,
+  bodyParsers: {
+    'text/csv': (bytes) => {
+      try {
+        return { csv: utf8.decode(bytes) };
+      } catch {
+        throw validationFailed([{ path: '/csv', code: 'invalid_utf8', message: 'the CSV body is not UTF-8' }]);
+      }
+    },
+  },
+  output: reportOutput,
+  errors: [
+    { status: 400, code: 'unknown_csv_format', description: 'Unknown `format`, or no supported header row found; `supported` lists the formats.' },
+    ...FORM_8949_ERRORS,
+    { status: 422, code: 'missing_valuation', description: 'A crypto-to-crypto row has no net worth and no `fx_rates` for either side; `line`.' },
+  ],
+  maxBodyBytes: MAX_BODY_BYTES,
+  example: { input: { csv: 'type,asset,amount,price,date,fee\nbuy,BTC,1,30000,2024-01-15,5\nsell,BTC,0.5,45000,2025-03-01,0\n' } },
+  renderMediaType: 'text/csv',
+  render: (output, input, request) => render8949(output, input, request),
+  handler: ({ csv, format, method, options }) => {
+    const parsed = parseCsv(csv, format, options.baseCurrency, options.fxRates);
+    const report = calculate(parsed.trades, method, options);
+    if (parsed.skipped.length > 0) {
+      const lines = parsed.skipped.slice(0, 10).map((s) => s.line);
+      report.warnings.push({
+        code: 'rows_skipped',
+        message: `${parsed.skipped.length} ${parsed.format} row(s) are not trades and were skipped (line ${lines.join(', ')}${parsed.skipped.length > lines.length ? ', …' : ''}): ${parsed.skipped[0]!.reason}`,
+      });
+    }
+    return report;
+  },
+});
+
+export const summaryOperation = defineOperation({
+  name: 'summary',
+  mcpName: 'annual_tax_summary',
+  summary: 'FIFO, LIFO, HIFO and average cost side by side per tax year, with a recommendation',
+  description:
+    'With `short_term_rate` and `long_term_rate` (both or neither) each method gets an `estimated_tax` and the lowest wins; else the lowest total gain. Ties go to the first of fifo, hifo, lifo, average. `jurisdiction` restricts the recommendation to methods allowed there.',
+  tags: ['gains'],
+  method: 'POST',
+  path: '/api/v1/summary',
+  input: summaryInput,
+  output: summaryOutput,
+  errors: [
+    ...FORM_8949_ERRORS,
+    { status: 422, code: 'unsupported_jurisdiction', description: 'No method is allowed in `jurisdiction`.' },
+  ],
+  maxBodyBytes: MAX_BODY_BYTES,
+  example: { input: { ...example, short_term_rate: '0.37', long_term_rate: '0.15', jurisdiction: 'US' } },
+  handler: ({ trades, options }) => summarize(trades, options),
+});
+
+export const methodsOperation = defineOperation({
+  name: 'methods',
+  mcpName: 'list_tax_methods',
+  summary: 'The lot-matching methods, where each is allowed, and the CSV formats',
+  tags: ['reference'],
+  method: 'GET',
+  path: '/api/v1/methods',
+  input: z.object({}).strict(),
+  output: methodsOutput,
+  example: { input: {}, output: methodsListing() },
+  handler: () => methodsListing(),
+});
+
+export const operations = [methodsOperation, calculateOperation, csvOperation, summaryOperation];
