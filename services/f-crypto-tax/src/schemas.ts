@@ -60,7 +60,10 @@ const optionShape = {
 
 const methodSchema = z.enum(METHOD_IDS).default(DEFAULT_METHOD).meta({ description: 'Lot matching method (default fifo).' });
 const outputSchema = z.enum(['json', '8949']).optional().meta({ description: '`8949`: answer the Form 8949-style CSV (as `Accept: text/csv` does).' });
-const formatSchema = z.enum(CSV_FORMATS).optional().meta({ description: 'Force a format instead of detecting it.' });
+const formatSchema = z
+  .string()
+  .optional()
+  .meta({ description: `Force a format instead of detecting it: ${CSV_FORMATS.join(', ')}.`, examples: ['coinbase'] });
 
 type Ctx = z.RefinementCtx;
 

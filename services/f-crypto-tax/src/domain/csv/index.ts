@@ -1,4 +1,4 @@
-import { escapePointerToken, ProblemError, type ProblemFieldError, validationFailed } from '@dus/core';
+import { escapePointerToken, MAX_FIELD_ERRORS, ProblemError, type ProblemFieldError, validationFailed } from '@dus/core';
 import type { Decimal } from '../decimal.js';
 import { CSV_FORMATS, type CsvFormat } from '../methods.js';
 import type { Trade } from '../types.js';
@@ -75,13 +75,22 @@ function namedRow(row: CsvRow, columns: Map<string, number>, written: readonly s
  * Trades from a CSV export: the header row is found past any preamble and the format detected (or
  * forced); a crypto-to-crypto row becomes a sell and a buy. Bad cells → 400 naming line and column.
  */
-export function parseCsv(text: string, forced: CsvFormat | undefined, baseCurrency: string, fxRates: ReadonlyMap<string, Decimal>): CsvTrades {
+export function parseCsv(
+  text: string,
+  format: string | undefined,
+  baseCurrency: string,
+  fxRates: ReadonlyMap<string, Decimal>,
+): CsvTrades {
+  const forced = format === undefined ? undefined : FORMATS.get(format as CsvFormat);
+  if (format !== undefined && forced === undefined) {
+    throw unknownFormat(`"${format.slice(0, 40)}" is not a supported format (${CSV_FORMATS.join(', ')})`);
+  }
   const rows = readRows(text);
-  const header = findHeader(rows, forced ? [FORMATS.get(forced)!] : DETECTION_ORDER);
+  const header = findHeader(rows, forced ? [forced] : DETECTION_ORDER);
   if (header === undefined) {
     throw unknownFormat(
       forced
-        ? `no ${forced} header row found in the first ${HEADER_SEARCH_ROWS} rows`
+        ? `no ${forced.id} header row found in the first ${HEADER_SEARCH_ROWS} rows`
         : `no header row of a supported format (${CSV_FORMATS.join(', ')}) found in the first ${HEADER_SEARCH_ROWS} rows`,
     );
   }
@@ -97,7 +106,7 @@ export function parseCsv(text: string, forced: CsvFormat | undefined, baseCurren
     const row = namedRow(rows[i]!, columns, header.written);
     const fail = (column: string, code: string, message: string) => {
       total++;
-      if (errors.length < 20) {
+      if (errors.length < MAX_FIELD_ERRORS) {
         const path = `/csv/${row.line}/${escapePointerToken(column)}`;
         errors.push({ path, code, message, line: row.line, column } as ProblemFieldError);
       }

@@ -1,0 +1,189 @@
+// The five formats from fixture files shaped like the exchanges' own exports (preambles, BOMs,
+// currency symbols, quoted cells), each detected and each computed to the cent.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ProblemError } from '@dus/core';
+import { describe, expect, it } from 'vitest';
+import { calculate, type Method, parseCsv } from '../../src/domain/index.js';
+import { calculateInput, csvInput } from '../../src/schemas.js';
+
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, '..', 'fixtures', `${name}.csv`), 'utf8');
+
+function run(csv: string, body: Record<string, unknown> = {}, method: Method = 'fifo') {
+  const input = csvInput.parse({ csv, ...body });
+  const parsed = parseCsv(input.csv, input.format, input.options.baseCurrency, input.options.fxRates);
+  return { parsed, report: calculate(parsed.trades, method, input.options) };
+}
+
+function problem(run: () => unknown) {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ProblemError) return { status: error.status, ...error.toProblem() } as Record<string, unknown>;
+    throw error;
+  }
+  throw new Error('expected a problem');
+}
+
+describe('native (BOM, preamble, older column names, wallets and ids)', () => {
+  it('is detected past the preamble; the sale fee in BTC is valued at the sale price', () => {
+    const { parsed, report } = run(fixture('native'));
+    expect(parsed.format).toBe('native');
+    expect(report.disposals).toEqual([
+      {
+        trade_id: 's1',
+        asset: 'BTC',
+        amount: '1',
+        date_acquired: '2023-03-01',
+        date_sold: '2024-03-02',
+        holding_days: 367,
+        term: 'long',
+        proceeds: '44995.50',
+        cost_basis: '20010.00',
+        gain: '24985.50',
+        lots: [{ trade_id: 'b1', amount: '1', cost: '20010.00' }],
+      },
+    ]);
+  });
+
+  it('per_wallet: the exchange wallet holds 0.5 → 422 insufficient_holdings', () => {
+    expect(problem(() => run(fixture('native'), { pooling: 'per_wallet' }))).toMatchObject({
+      status: 422,
+      code: 'insufficient_holdings',
+      trade_id: 's1',
+      shortfall: '0.5',
+      wallet: 'exchange',
+    });
+  });
+});
+
+describe('coinbase (preamble, $ and thousands separators, negative sells, non-trade rows)', () => {
+  it('computes both sales and skips Send and Staking Income', () => {
+    const { parsed, report } = run(fixture('coinbase'));
+    expect(parsed.format).toBe('coinbase');
+    expect(parsed.skipped.map((s) => s.line)).toEqual([10, 12]);
+    expect(report.disposals.map((d) => [d.trade_id, d.asset, d.amount, d.term, d.proceeds, d.cost_basis, d.gain])).toEqual([
+      ['6581c5d1a8e2f40001a1b2c7', 'ETH', '0.5', 'short', '1789.20', '1156.90', '632.30'],
+      ['6581c5d1a8e2f40001a1b2c6', 'BTC', '0.25', 'long', '23856.00', '10550.00', '13306.00'],
+    ]);
+    expect(report.summary.gain).toBe('13938.30');
+    expect(report.holdings.map((h) => [h.asset, h.amount, h.cost_basis])).toEqual([
+      ['BTC', '0.25', '10550.00'],
+      ['ETH', '1.5', '3470.70'],
+    ]);
+  });
+});
+
+describe('koinly (fiat and crypto-to-crypto rows, net worth, fee in the sent crypto)', () => {
+  it('a swap is a sale valued by its net worth, its fee lowering the proceeds, and a buy', () => {
+    const { parsed, report } = run(fixture('koinly'));
+    expect(parsed.format).toBe('koinly');
+    expect(parsed.skipped).toEqual([{ line: 4, reason: 'a deposit (reward), not a trade' }]);
+    expect(report.disposals.map((d) => [d.trade_id, d.asset, d.amount, d.proceeds, d.cost_basis, d.gain])).toEqual([
+      ['0x6c3e0f1d2a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d', 'BTC', '0.1', '4776.00', '4004.00', '772.00'],
+      ['5', 'ETH', '1', '3095.00', '1920.00', '1175.00'],
+    ]);
+    expect(report.summary.gain).toBe('1947.00');
+    expect(report.holdings.map((h) => [h.asset, h.amount, h.cost_basis])).toEqual([
+      ['BTC', '0.15', '6006.00'],
+      ['ETH', '1.5', '2880.00'],
+    ]);
+  });
+});
+
+describe('kraken (X/Z asset codes, a crypto quote, a EUR quote)', () => {
+  it('values the ETH/XBT trade by fx_rates and the EUR sale by fx_rates.EUR', () => {
+    const { parsed, report } = run(fixture('kraken'), { fx_rates: { BTC: '42000', EUR: '1.10' } });
+    expect(parsed.format).toBe('kraken');
+    expect(report.disposals.map((d) => [d.trade_id, d.asset, d.amount, d.proceeds, d.cost_basis, d.gain])).toEqual([
+      ['T4KWNR-2RZVD-AXQ6FM', 'BTC', '0.11', '4607.99', '4847.74', '-239.75'],
+      ['TJ6D2P-5HXQF-M3K7RB', 'BTC', '0.2', '11980.80', '8814.08', '3166.72'],
+      ['TK7E3Q-6JYRG-N4L8SC', 'ETH', '1', '2635.78', '2310.00', '325.78'],
+    ]);
+    expect(report.summary.gain).toBe('3252.75');
+    expect(report.holdings.map((h) => [h.asset, h.amount, h.cost_basis])).toEqual([
+      ['BTC', '0.19', '8373.38'],
+      ['ETH', '1', '2310.00'],
+    ]);
+  });
+
+  it('without a valuation for the ETH/XBT row → 422 missing_valuation naming its line', () => {
+    expect(problem(() => run(fixture('kraken'), { fx_rates: { EUR: '1.1' } }))).toMatchObject({
+      status: 422,
+      code: 'missing_valuation',
+      line: 3,
+    });
+  });
+});
+
+describe('binance (amounts with asset suffixes, USDT quotes valued by fx_rates, a fee in BNB)', () => {
+  it('computes every leg', () => {
+    const { parsed, report } = run(fixture('binance'), { fx_rates: { USDT: '1', BNB: '300', ETH: '2300' } });
+    expect(parsed.format).toBe('binance');
+    expect(report.disposals.map((d) => [d.trade_id, d.asset, d.amount, d.proceeds, d.cost_basis, d.gain])).toEqual([
+      ['3', 'USDT', '9000', '8991.00', '9000.00', '-9.00'],
+      ['4', 'BTC', '0.05', '2299.78', '2250.00', '49.78'],
+      ['5', 'BTC', '0.1', '6993.00', '4500.00', '2493.00'],
+    ]);
+    expect(report.summary.gain).toBe('2533.78');
+    expect(report.holdings.map((h) => [h.asset, h.amount, h.cost_basis, h.lots])).toEqual([
+      ['BTC', '0.05', '2250.00', 1],
+      ['ETH', '1', '2300.00', 1],
+      ['USDT', '8000', '8000.00', 2],
+    ]);
+  });
+});
+
+describe('detection and errors', () => {
+  it('a forced format must find its own header; an unknown one lists the supported formats', () => {
+    for (const format of ['kraken', 'mt.gox']) {
+      expect(problem(() => run(fixture('koinly'), { format }))).toMatchObject({
+        status: 400,
+        code: 'unknown_csv_format',
+        supported: ['native', 'koinly', 'coinbase', 'kraken', 'binance'],
+      });
+    }
+    expect(problem(() => run('a,b,c\n1,2,3\n'))).toMatchObject({ code: 'unknown_csv_format' });
+    expect(run(fixture('koinly'), { format: 'koinly' }).parsed.format).toBe('koinly');
+  });
+
+  it('every bad cell is named by its 1-based line and its column as written', () => {
+    const csv = 'Note: test\nType, Asset ,Amount,Price,Date\nbuy,BTC,1.5x,100,2025-01-01\nsell,BTC,1,-3,2025-13-01\nhold,BTC,1,1,2025-01-01\n';
+    const p = problem(() => run(csv));
+    expect(p).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(p.errors).toEqual([
+      expect.objectContaining({ path: '/csv/3/Amount', code: 'invalid_decimal', line: 3, column: 'Amount' }),
+      expect.objectContaining({ path: '/csv/4/Price', code: 'invalid_decimal', line: 4, column: 'Price' }),
+      expect.objectContaining({ path: '/csv/4/Date', code: 'invalid_date', line: 4, column: 'Date' }),
+      expect.objectContaining({ path: '/csv/5/Type', code: 'invalid_enum', line: 5, column: 'Type' }),
+    ]);
+  });
+
+  it('an exchange cell error names its column', () => {
+    const csv = fixture('kraken').replace('0.20000000', '0.2O');
+    expect(problem(() => run(csv, { fx_rates: { BTC: '1', EUR: '1' } })).errors).toEqual([
+      expect.objectContaining({ path: '/csv/4/vol', line: 4, column: 'vol' }),
+    ]);
+  });
+
+  it('the same trades give the same report as CSV and as JSON (LIFO: two rows, each half the proceeds)', () => {
+    const { report } = run(fixture('native'), {}, 'lifo');
+    const json = calculate(
+      calculateInput.parse({
+        method: 'lifo',
+        trades: [
+          { side: 'buy', currency: 'BTC', quantity: '1.5', price_per_unit: '20000', date: '2023-03-01', fee: '15', fee_asset: 'USD', wallet: 'ledger', id: 'b1' },
+          { side: 'buy', currency: 'btc', quantity: '0.5', price_per_unit: '30000', date: '2023-09-01T12:00:00Z', fee: '5', wallet: 'exchange', id: 'b2' },
+          { side: 'sell', currency: 'BTC', quantity: '1', price_per_unit: '45000', date: '2024-03-02', fee: '0.0001', fee_asset: 'BTC', wallet: 'exchange', id: 's1' },
+        ],
+      }).trades,
+      'lifo',
+      csvInput.parse({ csv: '' }).options,
+    );
+    expect(report).toEqual(json);
+    expect(report.disposals.map((d) => [d.lots[0]!.trade_id, d.proceeds, d.gain])).toEqual([
+      ['b2', '22497.75', '7492.75'],
+      ['b1', '22497.75', '12492.75'],
+    ]);
+  });
+});
