@@ -1,18 +1,40 @@
 import { defineOperation, validationFailed, z } from '@dus/core';
 import { calculate, form8949, methodsListing, parseCsv, type Report, summarize } from './domain/index.js';
 import { methodsOutput, reportOutput, summaryOutput } from './output-schemas.js';
-import { calculateArguments, calculateInput, calculateQuery, csvArguments, csvInput, csvQuery, summaryInput } from './schemas.js';
+import {
+  calculateArguments,
+  calculateInput,
+  calculateQuery,
+  csvArguments,
+  csvInput,
+  csvQuery,
+  summaryInput,
+} from './schemas.js';
 
 /** 100,000 JSON trades are about 9 MB. */
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 const FORM_8949_ERRORS = [
-  { status: 422, code: 'insufficient_holdings', description: 'A sale exceeds the holdings at that time (with `insufficient_holdings: error`); `trade_id`, `asset`, `shortfall`.' },
-  { status: 422, code: 'missing_fx_rate', description: 'A quote or fee currency has no rate: give `fx_rate`/`fee_fx_rate` on the trade or `fx_rates`.' },
+  {
+    status: 422,
+    code: 'insufficient_holdings',
+    description:
+      'A sale exceeds the holdings at that time (with `insufficient_holdings: error`); `trade_id`, `asset`, `shortfall`.',
+  },
+  {
+    status: 422,
+    code: 'missing_fx_rate',
+    description:
+      'A quote or fee currency has no rate: give `fx_rate`/`fee_fx_rate` on the trade or `fx_rates`.',
+  },
 ];
 
 /** Form 8949-style CSV on `Accept: text/csv` or `output=8949`; JSON otherwise. */
-function render8949(output: Report, input: { output?: string | undefined }, request: { header(name: string): string | undefined }) {
+function render8949(
+  output: Report,
+  input: { output?: string | undefined },
+  request: { header(name: string): string | undefined },
+) {
   const accept = request.header('accept') ?? '';
   if (input.output !== '8949' && !/\btext\/csv\b/i.test(accept)) return undefined;
   return { body: form8949(output), contentType: 'text/csv; charset=utf-8' };
@@ -41,7 +63,10 @@ export const calculateOperation = defineOperation({
   output: reportOutput,
   errors: FORM_8949_ERRORS,
   maxBodyBytes: MAX_BODY_BYTES,
-  example: { input: example, output: calculate(exampleInput.trades, exampleInput.method, exampleInput.options) },
+  example: {
+    input: example,
+    output: calculate(exampleInput.trades, exampleInput.method, exampleInput.options),
+  },
   renderMediaType: 'text/csv',
   render: (output, input, request) => render8949(output, input, request),
   handler: ({ trades, method, options }) => calculate(trades, method, options),
@@ -66,18 +91,32 @@ export const csvOperation = defineOperation({
       try {
         return { csv: utf8.decode(bytes) };
       } catch {
-        throw validationFailed([{ path: '/csv', code: 'invalid_utf8', message: 'the CSV body is not UTF-8' }]);
+        throw validationFailed([
+          { path: '/csv', code: 'invalid_utf8', message: 'the CSV body is not UTF-8' },
+        ]);
       }
     },
   },
   output: reportOutput,
   errors: [
-    { status: 400, code: 'unknown_csv_format', description: 'Unknown `format`, or no supported header row found; `supported` lists the formats.' },
+    {
+      status: 400,
+      code: 'unknown_csv_format',
+      description: 'Unknown `format`, or no supported header row found; `supported` lists the formats.',
+    },
     ...FORM_8949_ERRORS,
-    { status: 422, code: 'missing_valuation', description: 'A crypto-to-crypto row has no net worth and no `fx_rates` for either side; `line`.' },
+    {
+      status: 422,
+      code: 'missing_valuation',
+      description: 'A crypto-to-crypto row has no net worth and no `fx_rates` for either side; `line`.',
+    },
   ],
   maxBodyBytes: MAX_BODY_BYTES,
-  example: { input: { csv: 'type,asset,amount,price,date,fee\nbuy,BTC,1,30000,2024-01-15,5\nsell,BTC,0.5,45000,2025-03-01,0\n' } },
+  example: {
+    input: {
+      csv: 'type,asset,amount,price,date,fee\nbuy,BTC,1,30000,2024-01-15,5\nsell,BTC,0.5,45000,2025-03-01,0\n',
+    },
+  },
   renderMediaType: 'text/csv',
   render: (output, input, request) => render8949(output, input, request),
   handler: ({ csv, format, method, options }) => {

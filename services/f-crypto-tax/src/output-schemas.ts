@@ -2,7 +2,9 @@ import { z } from '@dus/core';
 import { CSV_FORMATS, METHOD_IDS } from './domain/index.js';
 
 const money = (description: string) => z.string().meta({ description, examples: ['14995.00'] });
-const quantity = z.string().meta({ description: 'Exact plain decimal (no exponent, no trailing zeros).', examples: ['0.5'] });
+const quantity = z
+  .string()
+  .meta({ description: 'Exact plain decimal (no exponent, no trailing zeros).', examples: ['0.5'] });
 
 const termTotals = z
   .object({
@@ -66,7 +68,13 @@ export const reportOutput = z
       by_year: z.record(z.string(), groupTotals),
     }),
     holdings: z.array(
-      z.object({ asset: z.string(), wallet: z.string().nullable(), amount: quantity, cost_basis: money('Cost of the open lots'), lots: z.int() }),
+      z.object({
+        asset: z.string(),
+        wallet: z.string().nullable(),
+        amount: quantity,
+        cost_basis: money('Cost of the open lots'),
+        lots: z.int(),
+      }),
     ),
     warnings: z.array(warning),
   })
@@ -88,7 +96,14 @@ export const summaryOutput = z.object({
 });
 
 export const methodsOutput = z.object({
-  methods: z.array(z.object({ id: z.enum(METHOD_IDS), name: z.string(), description: z.string(), allowed_in: z.array(z.string()) })),
+  methods: z.array(
+    z.object({
+      id: z.enum(METHOD_IDS),
+      name: z.string(),
+      description: z.string(),
+      allowed_in: z.array(z.string()),
+    }),
+  ),
   default: z.enum(METHOD_IDS),
   csv_formats: z.array(z.enum(CSV_FORMATS)),
 });

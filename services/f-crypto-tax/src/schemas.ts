@@ -26,7 +26,11 @@ const code = (description: string) => z.string({ error: 'must be a string' }).me
 
 const tradeSchema = z
   .object({
-    id: z.string().max(200).optional().meta({ description: 'Your id; default: the index in `trades` as a string.' }),
+    id: z
+      .string()
+      .max(200)
+      .optional()
+      .meta({ description: 'Your id; default: the index in `trades` as a string.' }),
     type: z.enum(['buy', 'sell']).optional().meta({ description: 'Required (or `side`).' }),
     side: z.enum(['buy', 'sell']).optional().meta({ description: 'Older name of `type`.' }),
     asset: code('The asset traded, e.g. BTC. Required (or `currency`).').optional(),
@@ -35,40 +39,78 @@ const tradeSchema = z
     quantity: decimalInput('Older name of `amount`.').optional(),
     price: decimalInput('Price per unit in `quote`, ≥ 0. Required (or `price_per_unit`).').optional(),
     price_per_unit: decimalInput('Older name of `price`.').optional(),
-    date: z.string().optional().meta({ description: 'ISO 8601; date only = 00:00:00Z; no offset = UTC. Required.', examples: ['2025-01-15'] }),
+    date: z
+      .string()
+      .optional()
+      .meta({
+        description: 'ISO 8601; date only = 00:00:00Z; no offset = UTC. Required.',
+        examples: ['2025-01-15'],
+      }),
     fee: decimalInput('Fee, ≥ 0, in `fee_asset` (default 0).').optional(),
     fee_asset: code('Currency or asset the fee was paid in (default `quote`).').optional(),
     quote: code('Currency of `price` (default `base_currency`).').optional(),
     fx_rate: decimalInput('Base-currency units per `quote` unit, > 0 (else `fx_rates`).').optional(),
     fee_fx_rate: decimalInput('Base-currency units per `fee_asset` unit, > 0 (else `fx_rates`).').optional(),
-    wallet: z.string().max(200).nullable().optional().meta({ description: 'Wallet or account; matters with `pooling: per_wallet`.' }),
+    wallet: z
+      .string()
+      .max(200)
+      .nullable()
+      .optional()
+      .meta({ description: 'Wallet or account; matters with `pooling: per_wallet`.' }),
   })
   .strict()
-  .meta({ id: 'Trade', description: 'One buy or sell. Numbers: decimal strings (recommended) or JSON numbers.' });
+  .meta({
+    id: 'Trade',
+    description: 'One buy or sell. Numbers: decimal strings (recommended) or JSON numbers.',
+  });
 
 const fxRatesSchema = z
   .record(z.string(), decimalInput('Base-currency units per unit'))
-  .meta({ description: 'Values of other currencies and assets (e.g. stablecoins) in the base currency.', examples: [{ USDT: '1', EUR: '1.08' }] });
+  .meta({
+    description: 'Values of other currencies and assets (e.g. stablecoins) in the base currency.',
+    examples: [{ USDT: '1', EUR: '1.08' }],
+  });
 
 const optionShape = {
   base_currency: z.string().default('USD').meta({ description: 'ISO 4217 code (default USD).' }),
   fx_rates: fxRatesSchema.optional(),
-  year: z.int().min(1970).max(9999).optional().meta({ description: 'Only disposals (and totals) sold in this UTC calendar year.' }),
-  pooling: z.enum(['universal', 'per_wallet']).default('universal').meta({ description: '`per_wallet`: lots match only within the trade\'s wallet.' }),
-  insufficient_holdings: z.enum(['error', 'zero_basis']).default('error').meta({ description: 'A sale beyond the holdings: 422, or a zero-basis row.' }),
+  year: z
+    .int()
+    .min(1970)
+    .max(9999)
+    .optional()
+    .meta({ description: 'Only disposals (and totals) sold in this UTC calendar year.' }),
+  pooling: z
+    .enum(['universal', 'per_wallet'])
+    .default('universal')
+    .meta({ description: "`per_wallet`: lots match only within the trade's wallet." }),
+  insufficient_holdings: z
+    .enum(['error', 'zero_basis'])
+    .default('error')
+    .meta({ description: 'A sale beyond the holdings: 422, or a zero-basis row.' }),
 };
 
-const methodSchema = z.enum(METHOD_IDS).default(DEFAULT_METHOD).meta({ description: 'Lot matching method (default fifo).' });
-const outputSchema = z.enum(['json', '8949']).optional().meta({ description: '`8949`: answer the Form 8949-style CSV (as `Accept: text/csv` does).' });
+const methodSchema = z
+  .enum(METHOD_IDS)
+  .default(DEFAULT_METHOD)
+  .meta({ description: 'Lot matching method (default fifo).' });
+const outputSchema = z
+  .enum(['json', '8949'])
+  .optional()
+  .meta({ description: '`8949`: answer the Form 8949-style CSV (as `Accept: text/csv` does).' });
 const formatSchema = z
   .string()
   .optional()
-  .meta({ description: `Force a format instead of detecting it: ${CSV_FORMATS.join(', ')}.`, examples: ['coinbase'] });
+  .meta({
+    description: `Force a format instead of detecting it: ${CSV_FORMATS.join(', ')}.`,
+    examples: ['coinbase'],
+  });
 
 type Ctx = z.RefinementCtx;
 
 function reporter(ctx: Ctx, prefix: ReadonlyArray<string | number>): Report {
-  return (field, code, message) => ctx.addIssue({ code: 'custom', path: [...prefix, field], message, params: { code } });
+  return (field, code, message) =>
+    ctx.addIssue({ code: 'custom', path: [...prefix, field], message, params: { code } });
 }
 
 interface RawOptions {
@@ -89,7 +131,13 @@ function readOptions(raw: RawOptions, ctx: Ctx): Options {
     const rate = decimalField(value, key, 'positive', report);
     if (currency !== undefined && rate !== undefined) fxRates.set(currency, rate);
   }
-  return { baseCurrency, fxRates, year: raw.year, pooling: raw.pooling, insufficientHoldings: raw.insufficient_holdings };
+  return {
+    baseCurrency,
+    fxRates,
+    year: raw.year,
+    pooling: raw.pooling,
+    insufficientHoldings: raw.insufficient_holdings,
+  };
 }
 
 function readTrades(raw: ReadonlyArray<Record<string, unknown>>, options: Options, ctx: Ctx): Trade[] {
@@ -101,7 +149,10 @@ function readTrades(raw: ReadonlyArray<Record<string, unknown>>, options: Option
   return trades;
 }
 
-const tradesSchema = z.array(tradeSchema).max(1_000_000).meta({ description: 'The trade history, in any order.' });
+const tradesSchema = z
+  .array(tradeSchema)
+  .max(1_000_000)
+  .meta({ description: 'The trade history, in any order.' });
 
 export const calculateInput = z
   .object({ trades: tradesSchema, method: methodSchema, ...optionShape, output: outputSchema })
@@ -119,17 +170,32 @@ export const calculateArguments = z
     return { method, options, trades: readTrades(trades, options, ctx), output: undefined };
   });
 
-const csvText = z.string().max(64 * 1024 * 1024).meta({ description: 'The CSV text of an export (native, koinly, coinbase, kraken or binance).' });
+const csvText = z
+  .string()
+  .max(64 * 1024 * 1024)
+  .meta({ description: 'The CSV text of an export (native, koinly, coinbase, kraken or binance).' });
 
 export const csvInput = z
   .object({ csv: csvText, format: formatSchema, method: methodSchema, ...optionShape, output: outputSchema })
   .strict()
-  .transform(({ csv, format, method, output, ...raw }, ctx) => ({ csv, format, method, output, options: readOptions(raw, ctx) }));
+  .transform(({ csv, format, method, output, ...raw }, ctx) => ({
+    csv,
+    format,
+    method,
+    output,
+    options: readOptions(raw, ctx),
+  }));
 
 export const csvArguments = z
   .object({ csv: csvText, format: formatSchema, method: methodSchema, ...optionShape })
   .strict()
-  .transform(({ csv, format, method, ...raw }, ctx) => ({ csv, format, method, output: undefined, options: readOptions(raw, ctx) }));
+  .transform(({ csv, format, method, ...raw }, ctx) => ({
+    csv,
+    format,
+    method,
+    output: undefined,
+    options: readOptions(raw, ctx),
+  }));
 
 /** `/csv` options as query parameters: strings, parsed strictly; `fx_rates=USDT:1,EUR:1.08`. */
 export const csvQuery = z
@@ -139,8 +205,13 @@ export const csvQuery = z
     base_currency: z.string().optional(),
     fx_rates: z
       .string()
-      .regex(/^[^:,]+:[^:,]+(,[^:,]+:[^:,]+)*$/, 'must be a comma list of CODE:RATE such as "USDT:1,EUR:1.08"')
-      .transform((text) => Object.fromEntries(text.split(',').map((pair) => pair.split(':') as [string, string])))
+      .regex(
+        /^[^:,]+:[^:,]+(,[^:,]+:[^:,]+)*$/,
+        'must be a comma list of CODE:RATE such as "USDT:1,EUR:1.08"',
+      )
+      .transform((text) =>
+        Object.fromEntries(text.split(',').map((pair) => pair.split(':') as [string, string])),
+      )
       .optional(),
     year: z
       .string()
@@ -164,31 +235,39 @@ export const summaryInput = z
     ...optionShape,
     short_term_rate: rateSchema.optional(),
     long_term_rate: rateSchema.optional(),
-    jurisdiction: z.string().optional().meta({ description: 'ISO 3166-1 alpha-2: recommend only methods allowed there.', examples: ['US'] }),
+    jurisdiction: z
+      .string()
+      .optional()
+      .meta({ description: 'ISO 3166-1 alpha-2: recommend only methods allowed there.', examples: ['US'] }),
   })
   .strict()
-  .transform(({ trades, short_term_rate, long_term_rate, jurisdiction, ...raw }, ctx): { trades: Trade[]; options: SummaryOptions } => {
-    const options = readOptions(raw, ctx);
-    const report = reporter(ctx, []);
-    const rate = (value: unknown, field: string) => {
-      const read = readDecimal(value);
-      if (typeof read === 'string') return void report(field, 'invalid_decimal', read);
-      if (read.gt(1)) return void report(field, 'too_big', 'must be between 0 and 1');
-      return read;
-    };
-    let rates: SummaryOptions['rates'];
-    if ((short_term_rate === undefined) !== (long_term_rate === undefined)) {
-      const missing = short_term_rate === undefined ? 'short_term_rate' : 'long_term_rate';
-      report(missing, 'required', 'is required with the other rate: give both rates or neither');
-    } else if (short_term_rate !== undefined && long_term_rate !== undefined) {
-      const short = rate(short_term_rate, 'short_term_rate');
-      const long = rate(long_term_rate, 'long_term_rate');
-      if (short && long) rates = { short, long };
-    }
-    let code: string | undefined;
-    if (jurisdiction !== undefined) {
-      if (/^[A-Za-z]{2}$/.test(jurisdiction)) code = jurisdiction.toUpperCase();
-      else report('jurisdiction', 'invalid_country', 'must be an ISO 3166-1 alpha-2 code such as "US"');
-    }
-    return { trades: readTrades(trades, options, ctx), options: { ...options, rates, jurisdiction: code } };
-  });
+  .transform(
+    (
+      { trades, short_term_rate, long_term_rate, jurisdiction, ...raw },
+      ctx,
+    ): { trades: Trade[]; options: SummaryOptions } => {
+      const options = readOptions(raw, ctx);
+      const report = reporter(ctx, []);
+      const rate = (value: unknown, field: string) => {
+        const read = readDecimal(value);
+        if (typeof read === 'string') return void report(field, 'invalid_decimal', read);
+        if (read.gt(1)) return void report(field, 'too_big', 'must be between 0 and 1');
+        return read;
+      };
+      let rates: SummaryOptions['rates'];
+      if ((short_term_rate === undefined) !== (long_term_rate === undefined)) {
+        const missing = short_term_rate === undefined ? 'short_term_rate' : 'long_term_rate';
+        report(missing, 'required', 'is required with the other rate: give both rates or neither');
+      } else if (short_term_rate !== undefined && long_term_rate !== undefined) {
+        const short = rate(short_term_rate, 'short_term_rate');
+        const long = rate(long_term_rate, 'long_term_rate');
+        if (short && long) rates = { short, long };
+      }
+      let code: string | undefined;
+      if (jurisdiction !== undefined) {
+        if (/^[A-Za-z]{2}$/.test(jurisdiction)) code = jurisdiction.toUpperCase();
+        else report('jurisdiction', 'invalid_country', 'must be an ISO 3166-1 alpha-2 code such as "US"');
+      }
+      return { trades: readTrades(trades, options, ctx), options: { ...options, rates, jurisdiction: code } };
+    },
+  );

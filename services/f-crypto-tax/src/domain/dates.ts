@@ -49,7 +49,6 @@ export function isoDay(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-
 /** UTC calendar year of a day number. */
 export function yearOf(day: number): number {
   return new Date(day * DAY_MS).getUTCFullYear();

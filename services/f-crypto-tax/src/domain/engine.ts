@@ -125,7 +125,13 @@ export function match(entries: readonly Entry[], method: Method, options: Option
   holdings.sort(
     (a, b) =>
       compareText(a.asset, b.asset) ||
-      (a.wallet === b.wallet ? 0 : a.wallet === null ? -1 : b.wallet === null ? 1 : compareText(a.wallet, b.wallet)),
+      (a.wallet === b.wallet
+        ? 0
+        : a.wallet === null
+          ? -1
+          : b.wallet === null
+            ? 1
+            : compareText(a.wallet, b.wallet)),
   );
   return { rows, holdings, warnings };
 }

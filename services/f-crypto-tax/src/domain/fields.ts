@@ -5,7 +5,8 @@ import { isFiat } from './fiat.js';
 /** Reports a problem with one field, by the name it was sent under. */
 export type Report = (field: string, code: string, message: string) => void;
 
-export const DECIMAL_HINT = 'a decimal string such as "0.5" (digits and at most one point; no sign, exponent or separators)';
+export const DECIMAL_HINT =
+  'a decimal string such as "0.5" (digits and at most one point; no sign, exponent or separators)';
 
 /**
  * A decimal from a string `^\d+(\.\d+)?$` or a JSON number read as its shortest decimal (0.1 is 0.1).
@@ -21,7 +22,8 @@ export function readDecimal(value: unknown): Decimal | string {
     }
     const text = String(value);
     if (value < 0) return 'must not be negative';
-    if (!DECIMAL_PATTERN.test(text)) return `${text} needs an exponent as a JSON number: send it as a decimal string`;
+    if (!DECIMAL_PATTERN.test(text))
+      return `${text} needs an exponent as a JSON number: send it as a decimal string`;
     return new Dec(text);
   }
   return `must be ${DECIMAL_HINT} or a JSON number`;
@@ -51,7 +53,11 @@ const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
 /** An asset or currency code, upper-cased: letters, digits, `.`, `_`, `-`, at most 32 characters. */
 export function codeField(value: unknown, field: string, report: Report): string | undefined {
   if (typeof value === 'string' && CODE.test(value.trim())) return value.trim().toUpperCase();
-  report(field, 'invalid_code', 'must be an asset or currency code such as "BTC" or "USD" (letters, digits, . _ -; at most 32)');
+  report(
+    field,
+    'invalid_code',
+    'must be an asset or currency code such as "BTC" or "USD" (letters, digits, . _ -; at most 32)',
+  );
   return undefined;
 }
 
@@ -59,13 +65,21 @@ export function codeField(value: unknown, field: string, report: Report): string
 export function fiatField(value: unknown, field: string, report: Report): string | undefined {
   const code = typeof value === 'string' ? value.trim().toUpperCase() : undefined;
   if (code !== undefined && isFiat(code)) return code;
-  report(field, 'invalid_currency', 'must be an ISO 4217 currency code such as "USD" or "EUR" (USDT and USDC are assets: value them with fx_rates)');
+  report(
+    field,
+    'invalid_currency',
+    'must be an ISO 4217 currency code such as "USD" or "EUR" (USDT and USDC are assets: value them with fx_rates)',
+  );
   return undefined;
 }
 
 export function instantField(value: unknown, field: string, report: Report): number | undefined {
   const instant = typeof value === 'string' ? parseInstant(value) : undefined;
   if (instant !== undefined) return instant;
-  report(field, 'invalid_date', 'must be an ISO 8601 date or date-time such as "2025-01-15" or "2025-01-15T10:00:00Z"');
+  report(
+    field,
+    'invalid_date',
+    'must be an ISO 8601 date or date-time such as "2025-01-15" or "2025-01-15T10:00:00Z"',
+  );
   return undefined;
 }

@@ -60,7 +60,8 @@ function disposalJson({ row, term, proceeds, costBasis, gain }: Disposal) {
     proceeds: money(proceeds),
     cost_basis: cost,
     gain: money(gain),
-    lots: row.lotTradeId === undefined ? [] : [{ trade_id: row.lotTradeId, amount: quantity(row.amount), cost }],
+    lots:
+      row.lotTradeId === undefined ? [] : [{ trade_id: row.lotTradeId, amount: quantity(row.amount), cost }],
   };
 }
 
@@ -81,7 +82,9 @@ export function reportJson(computed: Computed, options: Options) {
       short_term: json.short_term,
       long_term: json.long_term,
       by_asset: Object.fromEntries([...groupBy(disposals, (d) => d.asset)].map(([k, g]) => [k, g.toJSON()])),
-      by_year: Object.fromEntries([...groupBy(disposals, (d) => String(d.year))].map(([k, g]) => [k, g.toJSON()])),
+      by_year: Object.fromEntries(
+        [...groupBy(disposals, (d) => String(d.year))].map(([k, g]) => [k, g.toJSON()]),
+      ),
     },
     holdings: computed.holdings.map((h) => ({
       asset: h.asset,

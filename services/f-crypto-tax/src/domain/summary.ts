@@ -26,14 +26,19 @@ export function summarize(trades: readonly Trade[], options: SummaryOptions) {
       json: {
         ...json,
         by_year: Object.fromEntries(
-          [...byYear].map(([year, g]) => [year, { short_term: g.short.toJSON(), long_term: g.long.toJSON() }]),
+          [...byYear].map(([year, g]) => [
+            year,
+            { short_term: g.short.toJSON(), long_term: g.long.toJSON() },
+          ]),
         ),
         ...(tax === undefined ? {} : { estimated_tax: money(tax) }),
       },
     };
   });
   const jurisdiction = options.jurisdiction;
-  const candidates = TIE_ORDER.filter((m) => jurisdiction === undefined || METHODS[m].allowed_in.includes(jurisdiction));
+  const candidates = TIE_ORDER.filter(
+    (m) => jurisdiction === undefined || METHODS[m].allowed_in.includes(jurisdiction),
+  );
   if (candidates.length === 0) {
     throw unprocessable(
       'unsupported_jurisdiction',
@@ -48,14 +53,25 @@ export function summarize(trades: readonly Trade[], options: SummaryOptions) {
     if (result.score.lt(best.score)) best = result;
   }
   return {
-    methods: Object.fromEntries(results.map((r) => [r.method, r.json])) as Record<Method, (typeof results)[number]['json']>,
+    methods: Object.fromEntries(results.map((r) => [r.method, r.json])) as Record<
+      Method,
+      (typeof results)[number]['json']
+    >,
     recommendation: recommendation(best.method, best.score, options, candidates),
   };
 }
 
-function recommendation(method: Method, score: Decimal, options: SummaryOptions, candidates: readonly Method[]) {
+function recommendation(
+  method: Method,
+  score: Decimal,
+  options: SummaryOptions,
+  candidates: readonly Method[],
+) {
   const measure = options.rates ? 'estimated tax' : 'total gain';
-  const among = options.jurisdiction === undefined ? 'of all methods' : `of the methods allowed in ${options.jurisdiction} (${candidates.join(', ')})`;
+  const among =
+    options.jurisdiction === undefined
+      ? 'of all methods'
+      : `of the methods allowed in ${options.jurisdiction} (${candidates.join(', ')})`;
   const reason = `${method} gives the lowest ${measure} (${money(score)} ${options.baseCurrency}) ${among}; ties go to the first of fifo, hifo, lifo, average.`;
   const note =
     method === 'average' && options.jurisdiction === undefined

@@ -70,13 +70,19 @@ export class GroupSum {
   }
 }
 
-/** One group per key, in first-seen order, then sorted by key. */
-export function groupBy(rows: readonly RoundedRow[], key: (row: RoundedRow) => string): Map<string, GroupSum> {
+/** One group per key, sorted by key. */
+export function groupBy(
+  rows: readonly RoundedRow[],
+  key: (row: RoundedRow) => string,
+): Map<string, GroupSum> {
   const groups = new Map<string, GroupSum>();
   for (const row of rows) {
     const name = key(row);
     let group = groups.get(name);
-    if (group === undefined) groups.set(name, (group = new GroupSum()));
+    if (group === undefined) {
+      group = new GroupSum();
+      groups.set(name, group);
+    }
     group.add(row);
   }
   return new Map([...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

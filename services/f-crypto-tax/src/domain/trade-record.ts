@@ -3,12 +3,21 @@ import { codeField, decimalField, instantField, type Report } from './fields.js'
 import type { Trade } from './types.js';
 
 /** Names the older API used, accepted beside the current ones; errors name the field as sent. */
-export const ALIASES = { asset: 'currency', price: 'price_per_unit', type: 'side', amount: 'quantity' } as const;
+export const ALIASES = {
+  asset: 'currency',
+  price: 'price_per_unit',
+  type: 'side',
+  amount: 'quantity',
+} as const;
 
 type Canonical = keyof typeof ALIASES;
 
 /** The value of a field sent under its name or its alias (not both), with the name used. */
-function pick(record: Record<string, unknown>, field: Canonical, report: Report): [string, unknown] | undefined {
+function pick(
+  record: Record<string, unknown>,
+  field: Canonical,
+  report: Report,
+): [string, unknown] | undefined {
   const alias = ALIASES[field];
   const hasField = record[field] !== undefined;
   const hasAlias = record[alias] !== undefined;
@@ -53,11 +62,16 @@ export function readTrade(
   const amount = amountField && decimalField(amountField[1], amountField[0], 'positive', fail);
   const priceField = pick(record, 'price', fail);
   const price = priceField && decimalField(priceField[1], priceField[0], 'non_negative', fail);
-  const instant = record.date === undefined ? fail('date', 'required', 'is required') : instantField(record.date, 'date', fail);
+  const instant =
+    record.date === undefined
+      ? fail('date', 'required', 'is required')
+      : instantField(record.date, 'date', fail);
   const fee = isSet(record.fee) ? decimalField(record.fee, 'fee', 'non_negative', fail) : ZERO;
   const quote = isSet(record.quote) ? codeField(record.quote, 'quote', fail) : baseCurrency;
   const feeAsset = isSet(record.fee_asset) ? codeField(record.fee_asset, 'fee_asset', fail) : quote;
-  const fxRate = isSet(record.fx_rate) ? decimalField(record.fx_rate, 'fx_rate', 'positive', fail) : undefined;
+  const fxRate = isSet(record.fx_rate)
+    ? decimalField(record.fx_rate, 'fx_rate', 'positive', fail)
+    : undefined;
   const feeFxRate = isSet(record.fee_fx_rate)
     ? decimalField(record.fee_fx_rate, 'fee_fx_rate', 'positive', fail)
     : undefined;

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { calculate, type Method, parseCsv } from '../../src/domain/index.js';
 import { calculateInput, csvInput } from '../../src/schemas.js';
 
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, '..', 'fixtures', `${name}.csv`), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(join(import.meta.dirname, '..', 'fixtures', `${name}.csv`), 'utf8');
 
 function run(csv: string, body: Record<string, unknown> = {}, method: Method = 'fifo') {
   const input = csvInput.parse({ csv, ...body });
@@ -19,7 +20,8 @@ function problem(run: () => unknown) {
   try {
     run();
   } catch (error) {
-    if (error instanceof ProblemError) return { status: error.status, ...error.toProblem() } as Record<string, unknown>;
+    if (error instanceof ProblemError)
+      return { status: error.status, ...error.toProblem() } as Record<string, unknown>;
     throw error;
   }
   throw new Error('expected a problem');
@@ -62,7 +64,9 @@ describe('coinbase (preamble, $ and thousands separators, negative sells, non-tr
     const { parsed, report } = run(fixture('coinbase'));
     expect(parsed.format).toBe('coinbase');
     expect(parsed.skipped.map((s) => s.line)).toEqual([10, 12]);
-    expect(report.disposals.map((d) => [d.trade_id, d.asset, d.amount, d.term, d.proceeds, d.cost_basis, d.gain])).toEqual([
+    expect(
+      report.disposals.map((d) => [d.trade_id, d.asset, d.amount, d.term, d.proceeds, d.cost_basis, d.gain]),
+    ).toEqual([
       ['6581c5d1a8e2f40001a1b2c7', 'ETH', '0.5', 'short', '1789.20', '1156.90', '632.30'],
       ['6581c5d1a8e2f40001a1b2c6', 'BTC', '0.25', 'long', '23856.00', '10550.00', '13306.00'],
     ]);
@@ -79,8 +83,17 @@ describe('koinly (fiat and crypto-to-crypto rows, net worth, fee in the sent cry
     const { parsed, report } = run(fixture('koinly'));
     expect(parsed.format).toBe('koinly');
     expect(parsed.skipped).toEqual([{ line: 4, reason: 'a deposit (reward), not a trade' }]);
-    expect(report.disposals.map((d) => [d.trade_id, d.asset, d.amount, d.proceeds, d.cost_basis, d.gain])).toEqual([
-      ['0x6c3e0f1d2a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d', 'BTC', '0.1', '4776.00', '4004.00', '772.00'],
+    expect(
+      report.disposals.map((d) => [d.trade_id, d.asset, d.amount, d.proceeds, d.cost_basis, d.gain]),
+    ).toEqual([
+      [
+        '0x6c3e0f1d2a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d',
+        'BTC',
+        '0.1',
+        '4776.00',
+        '4004.00',
+        '772.00',
+      ],
       ['5', 'ETH', '1', '3095.00', '1920.00', '1175.00'],
     ]);
     expect(report.summary.gain).toBe('1947.00');
@@ -95,7 +108,9 @@ describe('kraken (X/Z asset codes, a crypto quote, a EUR quote)', () => {
   it('values the ETH/XBT trade by fx_rates and the EUR sale by fx_rates.EUR', () => {
     const { parsed, report } = run(fixture('kraken'), { fx_rates: { BTC: '42000', EUR: '1.10' } });
     expect(parsed.format).toBe('kraken');
-    expect(report.disposals.map((d) => [d.trade_id, d.asset, d.amount, d.proceeds, d.cost_basis, d.gain])).toEqual([
+    expect(
+      report.disposals.map((d) => [d.trade_id, d.asset, d.amount, d.proceeds, d.cost_basis, d.gain]),
+    ).toEqual([
       ['T4KWNR-2RZVD-AXQ6FM', 'BTC', '0.11', '4607.99', '4847.74', '-239.75'],
       ['TJ6D2P-5HXQF-M3K7RB', 'BTC', '0.2', '11980.80', '8814.08', '3166.72'],
       ['TK7E3Q-6JYRG-N4L8SC', 'ETH', '1', '2635.78', '2310.00', '325.78'],
@@ -120,7 +135,9 @@ describe('binance (amounts with asset suffixes, USDT quotes valued by fx_rates, 
   it('computes every leg', () => {
     const { parsed, report } = run(fixture('binance'), { fx_rates: { USDT: '1', BNB: '300', ETH: '2300' } });
     expect(parsed.format).toBe('binance');
-    expect(report.disposals.map((d) => [d.trade_id, d.asset, d.amount, d.proceeds, d.cost_basis, d.gain])).toEqual([
+    expect(
+      report.disposals.map((d) => [d.trade_id, d.asset, d.amount, d.proceeds, d.cost_basis, d.gain]),
+    ).toEqual([
       ['3', 'USDT', '9000', '8991.00', '9000.00', '-9.00'],
       ['4', 'BTC', '0.05', '2299.78', '2250.00', '49.78'],
       ['5', 'BTC', '0.1', '6993.00', '4500.00', '2493.00'],
@@ -148,7 +165,8 @@ describe('detection and errors', () => {
   });
 
   it('every bad cell is named by its 1-based line and its column as written', () => {
-    const csv = 'Note: test\nType, Asset ,Amount,Price,Date\nbuy,BTC,1.5x,100,2025-01-01\nsell,BTC,1,-3,2025-13-01\nhold,BTC,1,1,2025-01-01\n';
+    const csv =
+      'Note: test\nType, Asset ,Amount,Price,Date\nbuy,BTC,1.5x,100,2025-01-01\nsell,BTC,1,-3,2025-13-01\nhold,BTC,1,1,2025-01-01\n';
     const p = problem(() => run(csv));
     expect(p).toMatchObject({ status: 400, code: 'validation_failed' });
     expect(p.errors).toEqual([
@@ -172,9 +190,38 @@ describe('detection and errors', () => {
       calculateInput.parse({
         method: 'lifo',
         trades: [
-          { side: 'buy', currency: 'BTC', quantity: '1.5', price_per_unit: '20000', date: '2023-03-01', fee: '15', fee_asset: 'USD', wallet: 'ledger', id: 'b1' },
-          { side: 'buy', currency: 'btc', quantity: '0.5', price_per_unit: '30000', date: '2023-09-01T12:00:00Z', fee: '5', wallet: 'exchange', id: 'b2' },
-          { side: 'sell', currency: 'BTC', quantity: '1', price_per_unit: '45000', date: '2024-03-02', fee: '0.0001', fee_asset: 'BTC', wallet: 'exchange', id: 's1' },
+          {
+            side: 'buy',
+            currency: 'BTC',
+            quantity: '1.5',
+            price_per_unit: '20000',
+            date: '2023-03-01',
+            fee: '15',
+            fee_asset: 'USD',
+            wallet: 'ledger',
+            id: 'b1',
+          },
+          {
+            side: 'buy',
+            currency: 'btc',
+            quantity: '0.5',
+            price_per_unit: '30000',
+            date: '2023-09-01T12:00:00Z',
+            fee: '5',
+            wallet: 'exchange',
+            id: 'b2',
+          },
+          {
+            side: 'sell',
+            currency: 'BTC',
+            quantity: '1',
+            price_per_unit: '45000',
+            date: '2024-03-02',
+            fee: '0.0001',
+            fee_asset: 'BTC',
+            wallet: 'exchange',
+            id: 's1',
+          },
         ],
       }).trades,
       'lifo',

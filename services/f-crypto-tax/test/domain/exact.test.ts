@@ -1,6 +1,6 @@
 // No quantity or amount ever passes through a JavaScript number: 18-decimal quantities and prices far
 // beyond 2^53, checked digit by digit against decimal.js (an independent decimal library).
-import DecimalJs from 'decimal.js';
+import { Decimal as DecimalJs } from 'decimal.js';
 import { expect, it } from 'vitest';
 import { report, trade } from './helpers.js';
 

@@ -16,10 +16,18 @@ const history = (options: { integer?: boolean; onePrice?: boolean; sellAll?: boo
         buy: fc.boolean(),
         asset: fc.constantFrom(...ASSETS),
         wallet: fc.constantFrom(...WALLETS),
-        amount: options.integer ? fc.integer({ min: 1, max: 50 }).map(String) : fc.integer({ min: 1, max: 10 ** 9 }).map((n) => (n / 1e4).toString()),
-        price: options.onePrice ? fc.constant('250') : options.integer ? fc.integer({ min: 1, max: 900 }).map(String) : fc.integer({ min: 0, max: 10 ** 7 }).map((n) => (n / 100).toString()),
+        amount: options.integer
+          ? fc.integer({ min: 1, max: 50 }).map(String)
+          : fc.integer({ min: 1, max: 10 ** 9 }).map((n) => (n / 1e4).toString()),
+        price: options.onePrice
+          ? fc.constant('250')
+          : options.integer
+            ? fc.integer({ min: 1, max: 900 }).map(String)
+            : fc.integer({ min: 0, max: 10 ** 7 }).map((n) => (n / 100).toString()),
         share: fc.integer({ min: 1, max: 4 }),
-        fee: options.integer ? fc.constant('0') : fc.integer({ min: 0, max: 500 }).map((n) => (n / 100).toString()),
+        fee: options.integer
+          ? fc.constant('0')
+          : fc.integer({ min: 0, max: 500 }).map((n) => (n / 100).toString()),
       }),
       { minLength: 1, maxLength: 40 },
     )
@@ -59,9 +67,10 @@ describe('properties', () => {
       fc.property(history(), method, pooling, (trades, m, pool) => {
         const result = report({ trades, pooling: pool }, m);
         const balance = new Map<string, InstanceType<typeof Dec>>();
-        const key = (asset: string, wallet: string | null | undefined) => `${asset}/${pool === 'per_wallet' ? (wallet ?? '') : ''}`;
+        const key = (asset: string, wallet: string | null | undefined) =>
+          `${asset}/${pool === 'per_wallet' ? (wallet ?? '') : ''}`;
         for (const t of trades) {
-          const k = key(t.asset, t.wallet as string | undefined);
+          const k = key(t.asset, (t as { wallet?: string }).wallet);
           balance.set(k, (balance.get(k) ?? new Dec(0))[t.type === 'buy' ? 'plus' : 'minus'](t.amount));
         }
         const held = new Map(result.holdings.map((h) => [key(h.asset, h.wallet), h.amount]));
@@ -91,7 +100,9 @@ describe('properties', () => {
         const { trades: read, options } = calculateInput.parse({ trades });
         const entries = prepare(read, options);
         const totals = METHODS.map((m) =>
-          match(entries, m, options).rows.reduce((s, r) => s.plus(r.proceeds).minus(r.costBasis), new Dec(0)).toFixed(20),
+          match(entries, m, options)
+            .rows.reduce((s, r) => s.plus(r.proceeds).minus(r.costBasis), new Dec(0))
+            .toFixed(20),
         );
         expect(new Set(totals).size).toBe(1);
       }),
@@ -114,7 +125,11 @@ describe('properties', () => {
       fc.property(history({ integer: true, onePrice: true }), (trades) => {
         const fifo = report({ trades }, 'fifo').summary;
         const lifo = report({ trades }, 'lifo').summary;
-        expect([lifo.gain, lifo.cost_basis, lifo.proceeds]).toEqual([fifo.gain, fifo.cost_basis, fifo.proceeds]);
+        expect([lifo.gain, lifo.cost_basis, lifo.proceeds]).toEqual([
+          fifo.gain,
+          fifo.cost_basis,
+          fifo.proceeds,
+        ]);
       }),
       { numRuns: 100 },
     );
@@ -122,16 +137,20 @@ describe('properties', () => {
 
   it('trades at one instant keep their input order (FIFO consumes them in it, LIFO in reverse)', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 6 }), { minLength: 2, maxLength: 12 }), (ids) => {
-        const at = '2025-03-01T12:00:00Z';
-        const trades = [
-          ...ids.map((id, i) => trade('buy', 'BTC', '1', String(100 + ((i * 7) % 5)), at, { id })),
-          trade('sell', 'BTC', String(ids.length), '1000', '2025-04-01', { id: 'sale' }),
-        ];
-        const lots = (m: 'fifo' | 'lifo') => report({ trades }, m).disposals.map((d) => d.lots[0]!.trade_id);
-        expect(lots('fifo')).toEqual(ids);
-        expect(lots('lifo')).toEqual([...ids].reverse());
-      }),
+      fc.property(
+        fc.uniqueArray(fc.string({ minLength: 1, maxLength: 6 }), { minLength: 2, maxLength: 12 }),
+        (ids) => {
+          const at = '2025-03-01T12:00:00Z';
+          const trades = [
+            ...ids.map((id, i) => trade('buy', 'BTC', '1', String(100 + ((i * 7) % 5)), at, { id })),
+            trade('sell', 'BTC', String(ids.length), '1000', '2025-04-01', { id: 'sale' }),
+          ];
+          const lots = (m: 'fifo' | 'lifo') =>
+            report({ trades }, m).disposals.map((d) => d.lots[0]!.trade_id);
+          expect(lots('fifo')).toEqual(ids);
+          expect(lots('lifo')).toEqual([...ids].reverse());
+        },
+      ),
       { numRuns: 100 },
     );
   });

@@ -7,7 +7,8 @@ const problemOf = (run: () => unknown) => {
   try {
     run();
   } catch (error) {
-    if (error instanceof ProblemError) return { status: error.status, ...error.toProblem() } as Record<string, unknown>;
+    if (error instanceof ProblemError)
+      return { status: error.status, ...error.toProblem() } as Record<string, unknown>;
     throw error;
   }
   throw new Error('expected a problem');
@@ -43,7 +44,8 @@ describe('fees and currencies', () => {
       problemOf(() => report({ trades: [trade('buy', 'BTC', '1', '1', '2025-01-01', { quote: 'EUR' })] })),
     ).toMatchObject({ status: 422, code: 'missing_fx_rate', trade_id: '0', currency: 'EUR' });
     expect(
-      report({ trades: [trade('buy', 'BTC', '1', '1', '2025-01-01', { fee: '0', fee_asset: 'BNB' })] }).holdings,
+      report({ trades: [trade('buy', 'BTC', '1', '1', '2025-01-01', { fee: '0', fee_asset: 'BNB' })] })
+        .holdings,
     ).toHaveLength(1);
   });
 
@@ -62,9 +64,20 @@ describe('order, pools and shortfalls', () => {
   it('equal timestamps keep input order: a sale listed before its same-instant buy is 422', () => {
     const at = '2025-01-01T10:00:00Z';
     expect(
-      problemOf(() => report({ trades: [trade('sell', 'BTC', '1', '10', at), trade('buy', 'BTC', '1', '5', at)] })),
-    ).toMatchObject({ status: 422, code: 'insufficient_holdings', trade_id: '0', asset: 'BTC', shortfall: '1' });
-    expect(report({ trades: [trade('buy', 'BTC', '1', '5', at), trade('sell', 'BTC', '1', '10', at)] }).summary.gain).toBe('5.00');
+      problemOf(() =>
+        report({ trades: [trade('sell', 'BTC', '1', '10', at), trade('buy', 'BTC', '1', '5', at)] }),
+      ),
+    ).toMatchObject({
+      status: 422,
+      code: 'insufficient_holdings',
+      trade_id: '0',
+      asset: 'BTC',
+      shortfall: '1',
+    });
+    expect(
+      report({ trades: [trade('buy', 'BTC', '1', '5', at), trade('sell', 'BTC', '1', '10', at)] }).summary
+        .gain,
+    ).toBe('5.00');
   });
 
   it('trades are processed in time order, whatever the input order; offsets are honoured', () => {
@@ -74,7 +87,11 @@ describe('order, pools and shortfalls', () => {
         trade('buy', 'BTC', '1', '4', '2025-01-01T23:30:00Z'),
       ],
     });
-    expect(disposals[0]).toMatchObject({ date_acquired: '2025-01-01', date_sold: '2025-01-01', gain: '6.00' });
+    expect(disposals[0]).toMatchObject({
+      date_acquired: '2025-01-01',
+      date_sold: '2025-01-01',
+      gain: '6.00',
+    });
   });
 
   it('per_wallet pools match only within a wallet; no wallet is its own pool', () => {
@@ -86,16 +103,23 @@ describe('order, pools and shortfalls', () => {
     expect(report({ trades }).summary.gain).toBe('400.00');
     const perWallet = report({ trades, pooling: 'per_wallet' });
     expect(perWallet.summary.gain).toBe('200.00');
-    expect(perWallet.holdings).toEqual([{ asset: 'BTC', wallet: 'ledger', amount: '1', cost_basis: '100.00', lots: 1 }]);
+    expect(perWallet.holdings).toEqual([
+      { asset: 'BTC', wallet: 'ledger', amount: '1', cost_basis: '100.00', lots: 1 },
+    ]);
     expect(
-      problemOf(() => report({ trades: [...trades, trade('sell', 'BTC', '1', '1', '2025-01-04')], pooling: 'per_wallet' })),
+      problemOf(() =>
+        report({ trades: [...trades, trade('sell', 'BTC', '1', '1', '2025-01-04')], pooling: 'per_wallet' }),
+      ),
     ).toMatchObject({ code: 'insufficient_holdings', shortfall: '1' });
   });
 
   it('zero_basis: the missing part is a zero-cost short row acquired on the sale date, with a warning', () => {
     const result = report({
       insufficient_holdings: 'zero_basis',
-      trades: [trade('buy', 'BTC', '1', '100', '2024-01-01'), trade('sell', 'BTC', '1.5', '200', '2025-06-01')],
+      trades: [
+        trade('buy', 'BTC', '1', '100', '2024-01-01'),
+        trade('sell', 'BTC', '1.5', '200', '2025-06-01'),
+      ],
     });
     expect(result.disposals).toEqual([
       expect.objectContaining({ amount: '1', proceeds: '200.00', cost_basis: '100.00', term: 'long' }),
@@ -116,7 +140,9 @@ describe('order, pools and shortfalls', () => {
     expect(result.warnings).toEqual([
       expect.objectContaining({ code: 'zero_basis', trade_id: '1', asset: 'BTC', shortfall: '0.5' }),
     ]);
-    expect(form8949(result).split('\r\n')[1]).toBe('0.5 BTC,VARIOUS,06/01/2025,100.00,0.00,100.00,Short-term');
+    expect(form8949(result).split('\r\n')[1]).toBe(
+      '0.5 BTC,VARIOUS,06/01/2025,100.00,0.00,100.00,Short-term',
+    );
   });
 
   it('HIFO: highest unit cost including the buy fee; equal unit costs go oldest first', () => {
@@ -152,7 +178,13 @@ describe('rounding and totals', () => {
       ['0.03', '33.33', '-33.30'],
     ]);
     expect(totals).toMatchObject({ proceeds: '0.06', cost_basis: '99.99', gain: '-99.93' });
-    expect(totals.short_term).toEqual({ proceeds: '0.06', cost_basis: '99.99', gain: '0.00', losses: '-99.93', net: '-99.93' });
+    expect(totals.short_term).toEqual({
+      proceeds: '0.06',
+      cost_basis: '99.99',
+      gain: '0.00',
+      losses: '-99.93',
+      net: '-99.93',
+    });
   });
 
   it('year keeps the disposals of that UTC year; holdings and trades_processed see the whole history', () => {
@@ -188,6 +220,12 @@ describe('rounding and totals', () => {
     const result = report({ trades: [] });
     expect(result).toMatchObject({ trades_processed: 0, disposals: [], holdings: [], warnings: [] });
     expect(result.summary).toMatchObject({ proceeds: '0.00', gain: '0.00', by_asset: {}, by_year: {} });
-    expect(result.summary.long_term).toEqual({ proceeds: '0.00', cost_basis: '0.00', gain: '0.00', losses: '0.00', net: '0.00' });
+    expect(result.summary.long_term).toEqual({
+      proceeds: '0.00',
+      cost_basis: '0.00',
+      gain: '0.00',
+      losses: '0.00',
+      net: '0.00',
+    });
   });
 });

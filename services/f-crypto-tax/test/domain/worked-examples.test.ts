@@ -112,7 +112,12 @@ describe('holding period by calendar anniversary', () => {
     const { disposals } = report({
       trades: [trade('buy', 'BTC', '1', '100', acquired), trade('sell', 'BTC', '1', '150', sold)],
     });
-    expect(disposals[0]).toMatchObject({ date_acquired: acquired, date_sold: sold, term, holding_days: days });
+    expect(disposals[0]).toMatchObject({
+      date_acquired: acquired,
+      date_sold: sold,
+      term,
+      holding_days: days,
+    });
   });
 });
 

@@ -2,14 +2,35 @@ import { amountCell, CellError, codeCell, instantCell } from './cells.js';
 import { type Format, rowId } from './format.js';
 import { type Side, tradesOf } from './swap.js';
 
-const QUOTES = ['FDUSD', 'USDT', 'USDC', 'BUSD', 'TUSD', 'BTC', 'ETH', 'BNB', 'EUR', 'USD', 'GBP', 'TRY', 'BRL', 'AUD', 'JPY', 'DAI'];
+const QUOTES = [
+  'FDUSD',
+  'USDT',
+  'USDC',
+  'BUSD',
+  'TUSD',
+  'BTC',
+  'ETH',
+  'BNB',
+  'EUR',
+  'USD',
+  'GBP',
+  'TRY',
+  'BRL',
+  'AUD',
+  'JPY',
+  'DAI',
+];
 
 /** `0.50000000BTC` → 0.5 of BTC (the suffix may be missing: then the pair tells). */
 function suffixed(text: string, column: string, fallback: string | undefined): Side {
   const match = /^([\d.,]+)\s*([A-Za-z][A-Za-z0-9]*)?$/.exec(text.trim());
   const asset = match?.[2] ?? fallback;
   if (match === null || asset === undefined) {
-    throw new CellError(column, 'invalid_amount', `must be an amount with its asset such as "0.5BTC"; got "${text.slice(0, 40)}"`);
+    throw new CellError(
+      column,
+      'invalid_amount',
+      `must be an amount with its asset such as "0.5BTC"; got "${text.slice(0, 40)}"`,
+    );
   }
   return { amount: amountCell(match[1]!, column), asset: codeCell(asset, column) };
 }
@@ -23,14 +44,24 @@ function splitPair(pair: string): [string, string] | [undefined, undefined] {
 /** Binance's spot trade history: Executed in the base asset, Amount in the quote, Fee in its own asset. */
 export const binance: Format = {
   id: 'binance',
-  required: [['date(utc)', 'date'], ['pair', 'market'], ['side', 'type'], ['price'], ['executed'], ['amount'], ['fee']],
+  required: [
+    ['date(utc)', 'date'],
+    ['pair', 'market'],
+    ['side', 'type'],
+    ['price'],
+    ['executed'],
+    ['amount'],
+    ['fee'],
+  ],
   read(row, context) {
     const [base, quote] = splitPair(row.get('pair', 'market'));
     const kind = row.get('side', 'type').trim().toLowerCase();
-    if (kind !== 'buy' && kind !== 'sell') throw new CellError(row.column('side', 'type'), 'invalid_enum', 'must be "BUY" or "SELL"');
+    if (kind !== 'buy' && kind !== 'sell')
+      throw new CellError(row.column('side', 'type'), 'invalid_enum', 'must be "BUY" or "SELL"');
     const executed = suffixed(row.get('executed'), row.column('executed'), base);
     const amount = suffixed(row.get('amount'), row.column('amount'), quote);
-    if (executed.amount.lte(0)) throw new CellError(row.column('executed'), 'too_small', 'must be greater than 0');
+    if (executed.amount.lte(0))
+      throw new CellError(row.column('executed'), 'too_small', 'must be greater than 0');
     const feeText = row.get('fee');
     const fee = feeText === '' ? undefined : suffixed(feeText, row.column('fee'), quote);
     return tradesOf(

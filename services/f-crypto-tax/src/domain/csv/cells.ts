@@ -18,7 +18,11 @@ export class CellError extends Error {
  * dropped; a leading minus (Coinbase writes sells negative) is allowed only when `signed`, and the
  * magnitude is returned.
  */
-export function amountCell(text: string, column: string, options: { signed?: boolean; positive?: boolean } = {}): Decimal {
+export function amountCell(
+  text: string,
+  column: string,
+  options: { signed?: boolean; positive?: boolean } = {},
+): Decimal {
   let cleaned = text.trim().replace(/^\((.*)\)$/, '-$1');
   const negative = cleaned.startsWith('-');
   if (negative && options.signed) cleaned = cleaned.slice(1);
@@ -35,7 +39,11 @@ export function amountCell(text: string, column: string, options: { signed?: boo
 export function instantCell(text: string, column: string): number {
   const instant = parseInstant(text);
   if (instant === undefined) {
-    throw new CellError(column, 'invalid_date', `must be a date such as "2025-01-15 10:00:00" (UTC); got "${text.slice(0, 40)}"`);
+    throw new CellError(
+      column,
+      'invalid_date',
+      `must be a date such as "2025-01-15 10:00:00" (UTC); got "${text.slice(0, 40)}"`,
+    );
   }
   return instant;
 }
@@ -44,6 +52,11 @@ const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
 
 export function codeCell(text: string, column: string): string {
   const code = text.trim();
-  if (!CODE.test(code)) throw new CellError(column, 'invalid_code', `must be an asset or currency code such as "BTC"; got "${code.slice(0, 40)}"`);
+  if (!CODE.test(code))
+    throw new CellError(
+      column,
+      'invalid_code',
+      `must be an asset or currency code such as "BTC"; got "${code.slice(0, 40)}"`,
+    );
   return code.toUpperCase();
 }

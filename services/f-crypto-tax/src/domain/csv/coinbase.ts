@@ -24,18 +24,32 @@ export const coinbase: Format = {
   read(row, context) {
     const kind = row.get('transaction type').toLowerCase();
     const buy = BUYS.has(kind);
-    if (!buy && !SELLS.has(kind)) return { skip: `a "${row.get('transaction type')}" row, not a buy or a sell` };
+    if (!buy && !SELLS.has(kind))
+      return { skip: `a "${row.get('transaction type')}" row, not a buy or a sell` };
     const instant = instantCell(row.get('timestamp'), row.column('timestamp'));
     const asset = codeCell(row.get('asset'), row.column('asset'));
-    const currency = codeCell(row.get('price currency', 'spot price currency'), row.column('price currency', 'spot price currency'));
-    const amount = amountCell(row.get('quantity transacted'), row.column('quantity transacted'), { signed: true, positive: true });
+    const currency = codeCell(
+      row.get('price currency', 'spot price currency'),
+      row.column('price currency', 'spot price currency'),
+    );
+    const amount = amountCell(row.get('quantity transacted'), row.column('quantity transacted'), {
+      signed: true,
+      positive: true,
+    });
     const subtotal = row.get('subtotal');
     const gross: Decimal =
       subtotal === ''
-        ? amount.times(amountCell(row.get('price at transaction', 'spot price at transaction'), row.column('price at transaction', 'spot price at transaction'), { signed: true }))
+        ? amount.times(
+            amountCell(
+              row.get('price at transaction', 'spot price at transaction'),
+              row.column('price at transaction', 'spot price at transaction'),
+              { signed: true },
+            ),
+          )
         : amountCell(subtotal, row.column('subtotal'), { signed: true });
     const feeText = row.get('fees and/or spread');
-    const fee = feeText === '' ? ZERO : amountCell(feeText, row.column('fees and/or spread'), { signed: true });
+    const fee =
+      feeText === '' ? ZERO : amountCell(feeText, row.column('fees and/or spread'), { signed: true });
     const fiat = { asset: currency, amount: gross };
     const crypto = { asset, amount };
     return tradesOf(

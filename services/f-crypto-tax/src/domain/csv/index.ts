@@ -1,4 +1,10 @@
-import { escapePointerToken, MAX_FIELD_ERRORS, ProblemError, type ProblemFieldError, validationFailed } from '@dus/core';
+import {
+  escapePointerToken,
+  MAX_FIELD_ERRORS,
+  ProblemError,
+  type ProblemFieldError,
+  validationFailed,
+} from '@dus/core';
 import type { Decimal } from '../decimal.js';
 import { CSV_FORMATS, type CsvFormat } from '../methods.js';
 import type { Trade } from '../types.js';
@@ -40,8 +46,16 @@ function findHeader(rows: readonly CsvRow[], candidates: readonly Format[]) {
   for (let i = 0; i < limit; i++) {
     const keys = rows[i]!.cells.map(headerKey);
     const present = new Set(keys);
-    const format = candidates.find((f) => f.required.every((alternatives) => alternatives.some((k) => present.has(k))));
-    if (format) return { format, index: i, keys, written: rows[i]!.cells.map((cell) => cell.replace(/^\uFEFF/, '').trim()) };
+    const format = candidates.find((f) =>
+      f.required.every((alternatives) => alternatives.some((k) => present.has(k))),
+    );
+    if (format)
+      return {
+        format,
+        index: i,
+        keys,
+        written: rows[i]!.cells.map((cell) => cell.replace(/^\uFEFF/, '').trim()),
+      };
   }
   return undefined;
 }

@@ -20,7 +20,9 @@ export const koinly: Format = {
     const sent = side('sent');
     const received = side('received');
     if (sent === undefined || received === undefined) {
-      return { skip: `a ${sent ? 'withdrawal' : 'deposit'} (${row.get('label') || 'no label'}), not a trade` };
+      return {
+        skip: `a ${sent ? 'withdrawal' : 'deposit'} (${row.get('label') || 'no label'}), not a trade`,
+      };
     }
     if (sent.asset === received.asset) return { skip: 'both sides hold the same currency' };
     const worth = row.get('net worth amount');
@@ -37,7 +39,10 @@ export const koinly: Format = {
             ? undefined
             : {
                 amount: amountCell(worth, row.column('net worth amount')),
-                currency: codeCell(row.get('net worth currency') || context.baseCurrency, row.column('net worth currency')),
+                currency: codeCell(
+                  row.get('net worth currency') || context.baseCurrency,
+                  row.column('net worth currency'),
+                ),
               },
         fee:
           feeAmount === ''

@@ -12,7 +12,29 @@ export function krakenAsset(code: string): string {
 }
 
 /** Quote codes a pair without a separator can end with, longest first. */
-const QUOTES = ['ZUSD', 'ZEUR', 'ZGBP', 'ZCAD', 'ZJPY', 'ZCHF', 'ZAUD', 'XXBT', 'XETH', 'USDT', 'USDC', 'USD', 'EUR', 'GBP', 'CAD', 'JPY', 'CHF', 'AUD', 'XBT', 'ETH', 'DAI'];
+const QUOTES = [
+  'ZUSD',
+  'ZEUR',
+  'ZGBP',
+  'ZCAD',
+  'ZJPY',
+  'ZCHF',
+  'ZAUD',
+  'XXBT',
+  'XETH',
+  'USDT',
+  'USDC',
+  'USD',
+  'EUR',
+  'GBP',
+  'CAD',
+  'JPY',
+  'CHF',
+  'AUD',
+  'XBT',
+  'ETH',
+  'DAI',
+];
 
 /** `XXBTZUSD`, `XBTUSD`, `ETHXBT` or `XBT/USD` → [base, quote] in common codes. */
 export function krakenPair(pair: string, column: string): [string, string] {
@@ -24,7 +46,11 @@ export function krakenPair(pair: string, column: string): [string, string] {
       return [krakenAsset(text.slice(0, -quote.length)), krakenAsset(quote)];
     }
   }
-  throw new CellError(column, 'invalid_pair', `is not a Kraken pair such as "XXBTZUSD" or "XBT/USD"; got "${pair.slice(0, 40)}"`);
+  throw new CellError(
+    column,
+    'invalid_pair',
+    `is not a Kraken pair such as "XXBTZUSD" or "XBT/USD"; got "${pair.slice(0, 40)}"`,
+  );
 }
 
 /** Kraken's trades export: pair, time, buy/sell, vol (base), cost and fee (quote). */
@@ -34,7 +60,8 @@ export const kraken: Format = {
   read(row, context) {
     const [base, quote] = krakenPair(row.get('pair'), row.column('pair'));
     const kind = row.get('type').trim().toLowerCase();
-    if (kind !== 'buy' && kind !== 'sell') throw new CellError(row.column('type'), 'invalid_enum', 'must be "buy" or "sell"');
+    if (kind !== 'buy' && kind !== 'sell')
+      throw new CellError(row.column('type'), 'invalid_enum', 'must be "buy" or "sell"');
     const volume = { asset: base, amount: amountCell(row.get('vol'), row.column('vol'), { positive: true }) };
     const cost = { asset: quote, amount: amountCell(row.get('cost'), row.column('cost')) };
     const fee = amountCell(row.get('fee') || '0', row.column('fee'));

@@ -69,7 +69,7 @@ export function tradesOf(row: SwapRow, context: RowContext): Trade[] {
     trades = [trade(row, 'sell', sent, gross, quote), trade(row, 'buy', received, gross, quote)];
   }
   const fee = row.fee;
-  if (fee !== undefined && fee.amount.gt(0)) {
+  if (fee?.amount.gt(0)) {
     const target = trades[0]!;
     if (trades.length === 2 && (fee.asset === sent.asset || fee.asset === received.asset)) {
       const paidIn = fee.asset === sent.asset ? sent : received;

@@ -8,7 +8,12 @@ export interface CsvRow {
 
 /** Lower-case, trimmed, single-spaced, without a BOM or quotes: how headers are compared. */
 export function headerKey(cell: string): string {
-  return cell.replace(/^\uFEFF/, '').trim().replace(/^"|"$/g, '').replace(/\s+/g, ' ').toLowerCase();
+  return cell
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .replace(/^"|"$/g, '')
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
 }
 
 /**
@@ -20,7 +25,7 @@ export function readRows(text: string): CsvRow[] {
   let line = 1;
   let counted = 0;
   let start = 0;
-  const body = text.replace(/^\uFEFF/, "");
+  const body = text.replace(/^\uFEFF/, '');
   Papa.parse<string[]>(body, {
     header: false,
     skipEmptyLines: false,
