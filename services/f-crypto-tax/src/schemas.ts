@@ -64,12 +64,10 @@ const tradeSchema = z
     description: 'One buy or sell. Numbers: decimal strings (recommended) or JSON numbers.',
   });
 
-const fxRatesSchema = z
-  .record(z.string(), decimalInput('Base-currency units per unit'))
-  .meta({
-    description: 'Values of other currencies and assets (e.g. stablecoins) in the base currency.',
-    examples: [{ USDT: '1', EUR: '1.08' }],
-  });
+const fxRatesSchema = z.record(z.string(), decimalInput('Base-currency units per unit')).meta({
+  description: 'Values of other currencies and assets (e.g. stablecoins) in the base currency.',
+  examples: [{ USDT: '1', EUR: '1.08' }],
+});
 
 const optionShape = {
   base_currency: z.string().default('USD').meta({ description: 'ISO 4217 code (default USD).' }),

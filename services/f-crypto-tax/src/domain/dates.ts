@@ -44,9 +44,16 @@ export function dayNumber(instant: number): number {
   return Math.floor(instant / DAY_MS);
 }
 
-/** `YYYY-MM-DD` of a UTC day number. */
+const isoDays = new Map<number, string>();
+
+/** `YYYY-MM-DD` of a UTC day number (memoised: a history has far fewer days than rows). */
 export function isoDay(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  let text = isoDays.get(day);
+  if (text === undefined) {
+    text = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (isoDays.size < 100_000) isoDays.set(day, text);
+  }
+  return text;
 }
 
 /** UTC calendar year of a day number. */

@@ -1,6 +1,6 @@
 import { unprocessable } from '@dus/core';
 import { dayNumber } from './dates.js';
-import { type Decimal, quantity, ZERO } from './decimal.js';
+import { type Decimal, divide, quantity, ZERO } from './decimal.js';
 import { createPool, type Pool } from './pools.js';
 import type { DisposalRow, Entry, Holding, Method, Options, Trade, Warning } from './types.js';
 import { valueInBase } from './valuation.js';
@@ -57,7 +57,7 @@ export function match(entries: readonly Entry[], method: Method, options: Option
         seq,
         amount: trade.amount,
         cost: entry.amountInBase,
-        unitCost: entry.amountInBase.div(trade.amount),
+        unitCost: undefined,
         remaining: trade.amount,
         remainingCost: entry.amountInBase,
       });
@@ -84,8 +84,9 @@ export function match(entries: readonly Entry[], method: Method, options: Option
     const proceeds = entry.amountInBase;
     let assigned = ZERO;
     const parts = shortfall.gt(0) ? portions.length + 1 : portions.length;
+    const perUnit = parts > 1 ? divide(proceeds, trade.amount) : proceeds;
     const share = (amount: Decimal, i: number): Decimal => {
-      const part = i === parts - 1 ? proceeds.minus(assigned) : proceeds.times(amount).div(trade.amount);
+      const part = i === parts - 1 ? proceeds.minus(assigned) : perUnit.times(amount);
       assigned = assigned.plus(part);
       return part;
     };

@@ -1,4 +1,4 @@
-import { type Decimal, ZERO } from './decimal.js';
+import { type Decimal, divide, ZERO } from './decimal.js';
 import type { Method } from './types.js';
 
 /** An acquisition still (partly) held. */
@@ -9,8 +9,8 @@ export interface Lot {
   seq: number;
   amount: Decimal;
   cost: Decimal;
-  /** Cost per unit including the buy fee (HIFO's key). */
-  unitCost: Decimal;
+  /** Cost per unit including the buy fee (HIFO's key), once computed. */
+  unitCost: Decimal | undefined;
   remaining: Decimal;
   remainingCost: Decimal;
 }
@@ -31,10 +31,18 @@ export interface Pool {
   openLots(): number;
 }
 
-/** Takes `amount` of one lot at its own unit cost; the last piece takes the exact rest of its cost. */
+/**
+ * Takes `amount` of one lot at its unit cost (one division per lot, when first needed); the piece that empties the lot takes the exact rest of its cost, so a lot's rows always
+ * add up to its cost.
+ */
+export function unitCost(lot: Lot): Decimal {
+  lot.unitCost ??= divide(lot.cost, lot.amount);
+  return lot.unitCost;
+}
+
 function takeFromLot(lot: Lot, amount: Decimal): Portion {
   const whole = amount.eq(lot.remaining);
-  const cost = whole ? lot.remainingCost : lot.cost.times(amount).div(lot.amount);
+  const cost = whole ? lot.remainingCost : unitCost(lot).times(amount);
   lot.remaining = whole ? ZERO : lot.remaining.minus(amount);
   lot.remainingCost = whole ? ZERO : lot.remainingCost.minus(cost);
   return { lot, amount, cost };
@@ -92,7 +100,7 @@ class HighestCostPool implements Pool {
   private readonly heap: Lot[] = [];
 
   private before(a: Lot, b: Lot): boolean {
-    const order = a.unitCost.cmp(b.unitCost);
+    const order = unitCost(a).cmp(unitCost(b));
     return order === 0 ? a.seq < b.seq : order > 0;
   }
 
@@ -178,11 +186,11 @@ class AveragePool implements Pool {
     const taken = portions.reduce((total, portion) => total.plus(portion.amount), ZERO);
     if (portions.length === 0) return portions;
     const emptied = taken.eq(held);
-    const saleCost = emptied ? cost : cost.times(taken).div(held);
+    const average = divide(cost, held);
+    const saleCost = emptied ? cost : average.times(taken);
     let assigned = ZERO;
     portions.forEach((portion, i) => {
-      portion.cost =
-        i === portions.length - 1 ? saleCost.minus(assigned) : cost.times(portion.amount).div(held);
+      portion.cost = i === portions.length - 1 ? saleCost.minus(assigned) : average.times(portion.amount);
       assigned = assigned.plus(portion.cost);
     });
     this.heldAmount = emptied ? ZERO : held.minus(taken);

@@ -1,5 +1,5 @@
 import { isoDay, termOf, yearOf } from './dates.js';
-import { money, quantity, toCents } from './decimal.js';
+import { cents, money, quantity } from './decimal.js';
 import { match, prepare } from './engine.js';
 import { METHODS } from './methods.js';
 import { groupBy, type RoundedRow, total } from './totals.js';
@@ -11,8 +11,8 @@ export interface Disposal extends RoundedRow {
 
 /** Rounds each row to cents (proceeds, cost) and classifies its term. */
 function rounded(row: DisposalRow): Disposal {
-  const proceeds = toCents(row.proceeds);
-  const costBasis = toCents(row.costBasis);
+  const proceeds = cents(row.proceeds);
+  const costBasis = cents(row.costBasis);
   return {
     row,
     year: yearOf(row.soldDay),
@@ -20,7 +20,7 @@ function rounded(row: DisposalRow): Disposal {
     term: termOf(row.acquiredDay, row.soldDay),
     proceeds,
     costBasis,
-    gain: proceeds.minus(costBasis),
+    gain: proceeds - costBasis,
   };
 }
 

@@ -1,5 +1,5 @@
 import { unprocessable } from '@dus/core';
-import { type Decimal, money } from './decimal.js';
+import { type Decimal, fromCents, money } from './decimal.js';
 import { prepare } from './engine.js';
 import { METHOD_ORDER, METHODS, TIE_ORDER } from './methods.js';
 import { compute } from './report.js';
@@ -22,7 +22,7 @@ export function summarize(trades: readonly Trade[], options: SummaryOptions) {
     const json = sum.toJSON();
     return {
       method,
-      score: tax ?? sum.gain,
+      score: tax ?? fromCents(sum.gain),
       json: {
         ...json,
         by_year: Object.fromEntries(

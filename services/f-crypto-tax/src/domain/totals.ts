@@ -1,30 +1,30 @@
-import { type Decimal, Dec, money, ZERO } from './decimal.js';
+import { type Decimal, Dec, fromCents, money } from './decimal.js';
 
-/** A disposal row after rounding: proceeds and cost to cents, gain = proceeds − cost (Form 8949 h = d − e). */
+/** A disposal row after rounding, in cents: proceeds, cost, gain = proceeds − cost (Form 8949 h = d − e). */
 export interface RoundedRow {
   year: number;
   asset: string;
   term: 'short' | 'long';
-  proceeds: Decimal;
-  costBasis: Decimal;
-  gain: Decimal;
+  proceeds: bigint;
+  costBasis: bigint;
+  gain: bigint;
 }
 
 class TermSum {
-  proceeds = ZERO;
-  costBasis = ZERO;
-  gains = ZERO;
-  losses = ZERO;
+  proceeds = 0n;
+  costBasis = 0n;
+  gains = 0n;
+  losses = 0n;
 
   add(row: RoundedRow): void {
-    this.proceeds = this.proceeds.plus(row.proceeds);
-    this.costBasis = this.costBasis.plus(row.costBasis);
-    if (row.gain.lt(0)) this.losses = this.losses.plus(row.gain);
-    else this.gains = this.gains.plus(row.gain);
+    this.proceeds += row.proceeds;
+    this.costBasis += row.costBasis;
+    if (row.gain < 0n) this.losses += row.gain;
+    else this.gains += row.gain;
   }
 
-  get net(): Decimal {
-    return this.gains.plus(this.losses);
+  get net(): bigint {
+    return this.gains + this.losses;
   }
 
   toJSON() {
@@ -47,16 +47,16 @@ export class GroupSum {
     (row.term === 'short' ? this.short : this.long).add(row);
   }
 
-  get proceeds(): Decimal {
-    return this.short.proceeds.plus(this.long.proceeds);
+  get proceeds(): bigint {
+    return this.short.proceeds + this.long.proceeds;
   }
 
-  get costBasis(): Decimal {
-    return this.short.costBasis.plus(this.long.costBasis);
+  get costBasis(): bigint {
+    return this.short.costBasis + this.long.costBasis;
   }
 
-  get gain(): Decimal {
-    return this.short.net.plus(this.long.net);
+  get gain(): bigint {
+    return this.short.net + this.long.net;
   }
 
   toJSON() {
@@ -96,7 +96,6 @@ export function total(rows: readonly RoundedRow[]): GroupSum {
 
 /** `estimated_tax` = max(0, short net)·short rate + max(0, long net)·long rate, to cents. */
 export function estimatedTax(sum: GroupSum, shortRate: Decimal, longRate: Decimal): Decimal {
-  const short = sum.short.net.gt(0) ? sum.short.net.times(shortRate) : ZERO;
-  const long = sum.long.net.gt(0) ? sum.long.net.times(longRate) : ZERO;
-  return short.plus(long).round(2, Dec.roundHalfUp);
+  const taxed = (net: bigint, rate: Decimal) => (net > 0n ? fromCents(net).times(rate) : new Dec(0));
+  return taxed(sum.short.net, shortRate).plus(taxed(sum.long.net, longRate)).round(2, Dec.roundHalfUp);
 }

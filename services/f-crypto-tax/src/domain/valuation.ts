@@ -1,5 +1,5 @@
 import { unprocessable } from '@dus/core';
-import { type Decimal, ONE } from './decimal.js';
+import { type Decimal, divide, ONE } from './decimal.js';
 import type { Options, Trade } from './types.js';
 
 function missingRate(trade: Trade, currency: string, field: string) {
@@ -23,7 +23,7 @@ function feeInBase(trade: Trade, options: Options, rate: Decimal): Decimal {
   const { fee, feeAsset } = trade;
   if (fee.eq(0) || feeAsset === options.baseCurrency) return fee;
   if (feeAsset === trade.quote) return fee.times(rate);
-  if (feeAsset === trade.asset) return fee.times(trade.gross).times(rate).div(trade.amount);
+  if (feeAsset === trade.asset) return divide(fee.times(trade.gross).times(rate), trade.amount);
   const feeRate = trade.feeFxRate ?? options.fxRates.get(feeAsset);
   if (feeRate === undefined) throw missingRate(trade, feeAsset, 'fee_fx_rate');
   return fee.times(feeRate);

@@ -1,5 +1,5 @@
 import { unprocessable } from '@dus/core';
-import { type Decimal, ZERO } from '../decimal.js';
+import { type Decimal, divide, ZERO } from '../decimal.js';
 import { isFiat } from '../fiat.js';
 import type { Trade } from '../types.js';
 import type { RowContext } from './format.js';
@@ -73,7 +73,7 @@ export function tradesOf(row: SwapRow, context: RowContext): Trade[] {
     const target = trades[0]!;
     if (trades.length === 2 && (fee.asset === sent.asset || fee.asset === received.asset)) {
       const paidIn = fee.asset === sent.asset ? sent : received;
-      target.fee = fee.amount.times(target.gross).div(paidIn.amount);
+      target.fee = divide(fee.amount.times(target.gross), paidIn.amount);
       target.feeAsset = target.quote;
     } else {
       target.fee = fee.amount;
