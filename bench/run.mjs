@@ -13,6 +13,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, waitForPort } from '../scripts/ports.mjs';
+import { measureGrowth } from './growth.mjs';
+import { measureLarge } from './large.mjs';
 import { topSelfTime } from './profile.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -94,11 +96,12 @@ async function load(url, { method = 'GET', body, headers = {} }, pid) {
 }
 
 /** Starts a server, loads it, stops it (optionally with a CPU profile whose top entries are printed). */
-async function measureServer(file, request, env = {}, profile = false) {
+async function measureServer(file, request, env = {}, profile = false, large = false) {
   const dir = join(here, 'results', 'profiles', String(Date.now()));
   const server = await startProcess(file, env, profile ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []);
   try {
-    return await load(`${server.url}${request.path ?? '/'}`, request, server.pid);
+    const url = `${server.url}${request.path ?? '/'}`;
+    return large ? await measureLarge(url, request, server.pid, cpuMs) : await load(url, request, server.pid);
   } finally {
     await server.stop();
     if (profile) console.error(topSelfTime(dir, 25));
@@ -205,6 +208,19 @@ for (const dir of services) {
     result.target = verdict(result.cpu_ratio, row.target);
     record(result);
   }
+  for (const row of declared.large ?? []) {
+    const request = { method: row.method, path: row.path, body: await row.body(), headers: row.headers };
+    const sameWork = { BENCH_SERVICE: dir, BENCH_ROW: row.name };
+    const ceiling = await measureServer(join(here, 'same-work.mjs'), request, sameWork, false, true);
+    const profile = profileRow !== undefined && row.name.includes(profileRow);
+    const measured = await measureServer(serverFile, request, row.env ?? {}, profile, true);
+    const ratio = ceiling.cpu_ms / measured.cpu_ms;
+    record({ kind: 'large', service: dir, name: row.name, ...measured, ceiling, cpu_ratio: ratio, target: verdict(ratio, row.target) });
+  }
+  for (const row of declared.growth ?? []) {
+    console.error(`  measuring ${row.name} at ${row.sizes.join(', ')}`);
+    record({ kind: 'growth', service: dir, name: row.name, unit: row.unit, points: measureGrowth(row) });
+  }
   for (const hot of declared.hotPaths ?? []) {
     const input = hot.setup ? await hot.setup() : undefined;
     const oursMs = timeLoop(hot.run, input);
@@ -245,6 +261,25 @@ if (hotRows.length > 0) {
     lines.push(
       `| ${pad(row.name, 52)} | ${pad(row.ms.toFixed(3), 8)} | ${pad(row.ceiling_name, 44)} | ${pad(row.ceiling_ms.toFixed(3), 8)} | ${row.ratio.toFixed(2)}  | ${row.target} |`,
     );
+  }
+}
+const largeRows = rows.filter((r) => r.kind === 'large');
+if (largeRows.length > 0) {
+  lines.push(
+    '',
+    `| ${pad('large request (median of 3)', 52)} | ${pad('ms', 7)} | ${pad('server CPU ms', 13)} | ${pad('peak RSS MiB', 12)} | ${pad('ceiling ms', 10)} | ${pad('ceiling CPU ms', 14)} | ${pad('ceiling RSS', 11)} | CPU ratio | target |`,
+    `|${'-'.repeat(54)}|${'-'.repeat(9)}|${'-'.repeat(15)}|${'-'.repeat(14)}|${'-'.repeat(12)}|${'-'.repeat(16)}|${'-'.repeat(13)}|-----------|--------|`,
+  );
+  for (const row of largeRows) {
+    lines.push(
+      `| ${pad(row.name, 52)} | ${pad(row.ms.toFixed(0), 7)} | ${pad(row.cpu_ms.toFixed(0), 13)} | ${pad(fixed(row.peak_rss_mib, 0), 12)} | ${pad(row.ceiling.ms.toFixed(0), 10)} | ${pad(row.ceiling.cpu_ms.toFixed(0), 14)} | ${pad(fixed(row.ceiling.peak_rss_mib, 0), 11)} | ${pad(row.cpu_ratio.toFixed(2), 9)} | ${row.target ?? ''} |`,
+    );
+  }
+}
+for (const row of rows.filter((r) => r.kind === 'growth')) {
+  lines.push('', `| ${pad(row.name, 52)} | ${pad(`n (${row.unit})`, 12)} | ${pad('ms', 9)} | ${pad('µs per item', 11)} | vs n log n |`, `|${'-'.repeat(54)}|${'-'.repeat(14)}|${'-'.repeat(11)}|${'-'.repeat(13)}|------------|`);
+  for (const point of row.points) {
+    lines.push(`| ${pad('', 52)} | ${pad(point.n, 12)} | ${pad(point.ms.toFixed(0), 9)} | ${pad(point.us_per_item.toFixed(2), 11)} | ${point.vs_n_log_n.toFixed(2)}       |`);
   }
 }
 console.log(lines.join('\n'));

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const rowsFile = join(import.meta.dirname, '..', 'services', process.env.BENCH_SERVICE, 'bench', 'rows.mjs');
-const { http } = await import(pathToFileURL(rowsFile).href);
-const row = http.find((candidate) => candidate.name === process.env.BENCH_ROW);
+const { http = [], large = [] } = await import(pathToFileURL(rowsFile).href);
+const row = [...http, ...large].find((candidate) => candidate.name === process.env.BENCH_ROW);
 if (row?.sameWork === undefined) throw new Error(`no sameWork for ${process.env.BENCH_ROW}`);
 const contentType = row.contentType ?? 'application/json; charset=utf-8';
 

@@ -35,7 +35,8 @@ export function trades(n) {
   const list = [];
   for (let i = 0; i < n; i++) {
     const a = Math.floor(random() * ASSETS.length);
-    price[a] = Math.max(0.01, price[a] * (0.97 + random() * 0.06));
+    const base = 10 + a * 97.31;
+    price[a] = Math.min(base * 10, Math.max(base / 10, price[a] * (0.97 + random() * 0.06)));
     const sell = held[a] > 2 && random() < 0.45;
     const amount = sell
       ? Math.floor(held[a] * random() * 0.5 * 1e6) / 1e6 || 0.000001
