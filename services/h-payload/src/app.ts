@@ -1,0 +1,22 @@
+import { type CreateServiceOptions, createService, type Runtime, type ServiceConfig } from '@dus/core';
+import { operations } from './operations.js';
+
+export const SERVICE = { name: 'h-payload', version: '1.1.0', defaultPort: 8088 } as const;
+
+export function createApp(config: ServiceConfig, runtime?: Runtime, options?: CreateServiceOptions) {
+  return createService(
+    {
+      ...SERVICE,
+      title: 'JSON payload audit',
+      description:
+        'Audits JSON API payloads: where the bytes go (minified, pretty, gzip and brotli sizes, fields, types, empties), what can be pruned, what the egress costs on AWS, GCP and Azure, and what an optimisation saved.',
+      openapi: '3.1',
+      operations,
+      mcpInstructions:
+        'payload_analyze reports where the bytes of a JSON payload go; field_prune_suggest lists fields to remove and the pruned payload; bandwidth_cost_calc prices egress for a size and traffic volume; compare_payloads compares an original and an optimised payload. Paths are JSON Pointers with * for array items.',
+    },
+    config,
+    runtime,
+    options,
+  );
+}

@@ -1,0 +1,74 @@
+import { percent } from './numbers.js';
+import { COMPRESSION, gzipBytes, minified } from './sizes.js';
+import { escapePointerToken } from '@dus/core';
+import { jsonType } from './walk.js';
+
+/** Original against optimised: sizes, removed and added members, type changes, leaf counts. */
+export function compare(original: unknown, optimized: unknown) {
+  const a = minified(original);
+  const b = minified(optimized);
+  const removed = new Set<string>();
+  const added = new Set<string>();
+  const changed = new Map<string, { path: string; from: string; to: string }>();
+  let changedValues = 0;
+  let unchanged = 0;
+  let equivalent = true;
+  const stack: Array<[unknown, unknown, string]> = [[original, optimized, '']];
+  while (stack.length > 0) {
+    const [x, y, path] = stack.pop()!;
+    const tx = jsonType(x);
+    const ty = jsonType(y);
+    if (tx !== ty) {
+      equivalent = false;
+      const key = `${path}\u0000${tx}\u0000${ty}`;
+      if (!changed.has(key)) changed.set(key, { path, from: tx, to: ty });
+      continue;
+    }
+    if (tx === 'array') {
+      const xs = x as unknown[];
+      const ys = y as unknown[];
+      if (xs.length !== ys.length) equivalent = false;
+      for (let i = Math.min(xs.length, ys.length) - 1; i >= 0; i--) stack.push([xs[i], ys[i], `${path}/*`]);
+    } else if (tx === 'object') {
+      const xo = x as Record<string, unknown>;
+      const yo = y as Record<string, unknown>;
+      const pending: Array<[unknown, unknown, string]> = [];
+      for (const name of Object.keys(xo)) {
+        const child = `${path}/${escapePointerToken(name)}`;
+        if (Object.hasOwn(yo, name)) pending.push([xo[name], yo[name], child]);
+        else {
+          removed.add(child);
+          equivalent = false;
+        }
+      }
+      for (const name of Object.keys(yo)) {
+        if (!Object.hasOwn(xo, name)) {
+          added.add(`${path}/${escapePointerToken(name)}`);
+          equivalent = false;
+        }
+      }
+      for (let i = pending.length - 1; i >= 0; i--) stack.push(pending[i]!);
+    } else if (x === y) {
+      unchanged++;
+    } else {
+      changedValues++;
+      equivalent = false;
+    }
+  }
+  const ga = gzipBytes(a.text);
+  const gb = gzipBytes(b.text);
+  return {
+    original_bytes: a.bytes,
+    optimized_bytes: b.bytes,
+    delta_bytes: a.bytes - b.bytes,
+    delta_percent: percent(a.bytes - b.bytes, a.bytes),
+    gzip: { original_bytes: ga, optimized_bytes: gb, delta_bytes: ga - gb, delta_percent: percent(ga - gb, ga) },
+    compression: COMPRESSION,
+    removed_fields: [...removed].map((path) => ({ path })),
+    added_fields: [...added].map((path) => ({ path })),
+    changed_types: [...changed.values()],
+    changed_values: changedValues,
+    unchanged_fields: unchanged,
+    equivalent,
+  };
+}

@@ -1,0 +1,80 @@
+import { defineOperation } from '@dus/core';
+import { analyze, brotliBytes, COMPRESSION, compare, egressCost, gzipBytes, minified, priceContext, suggestPrunes } from './domain/index.js';
+import { analyzeOutput, bandwidthOutput, compareOutput, pruneOutput } from './output-schemas.js';
+import { analyzeInput, bandwidthInput, compareInput, pruneInput } from './schemas.js';
+
+/** 10 MiB: the largest document these routes (and tools) take. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+const analyzeExample = { payload: { a: 1, b: null, c: { d: [1, 2, { e: '' }] } } };
+export const analyzeOperation = defineOperation({
+  name: 'payload_analyze',
+  summary: 'Where the bytes of a JSON payload go: sizes, shape, types, empties, largest fields, bloat score',
+  tags: ['audit'],
+  method: 'POST',
+  path: '/api/v1/payload-analyze',
+  input: analyzeInput,
+  output: analyzeOutput,
+  maxBodyBytes: MAX_BODY_BYTES,
+  example: { input: analyzeExample, output: analyze(analyzeExample.payload) },
+  handler: ({ payload }) => analyze(payload),
+});
+
+const pruneExample = { payload: { id: 1, debug: { q: 'x' }, _tmp: 1, name: null }, threshold: 60 };
+export const pruneOperation = defineOperation({
+  name: 'field_prune_suggest',
+  summary: 'Fields to remove (debug, temp, internal, null, deprecated), what each saves, and the pruned payload',
+  tags: ['audit'],
+  method: 'POST',
+  path: '/api/v1/field-prune-suggest',
+  input: pruneInput,
+  output: pruneOutput,
+  maxBodyBytes: MAX_BODY_BYTES,
+  example: { input: pruneExample, output: suggestPrunes(pruneExample.payload, pruneExample.threshold) },
+  handler: ({ payload, threshold }) => suggestPrunes(payload, threshold),
+});
+
+type BandwidthInput = ReturnType<typeof bandwidthInput.parse>;
+
+function bandwidth(input: BandwidthInput) {
+  const requests = input.requests_per_month ?? (input.requests_per_day ?? 0) * 30;
+  const context = priceContext(input.provider, input.region, input.group);
+  if (input.payload_bytes !== undefined) return { ...egressCost(input.payload_bytes, requests, input.provider, input.group), ...context };
+  const { text, bytes } = minified(input.payload);
+  const cost = (size: number) => egressCost(size, requests, input.provider, input.group);
+  const gzip = cost(gzipBytes(text));
+  const brotli = cost(brotliBytes(text));
+  const chosen = input.compression === 'gzip' ? gzip : input.compression === 'brotli' ? brotli : cost(bytes);
+  return { ...chosen, ...context, compression: COMPRESSION, compressed: { gzip, brotli } };
+}
+
+const bandwidthExample = { payload_bytes: 200_000, requests_per_month: 10_000_000, region: 'us-east-1' };
+export const bandwidthOperation = defineOperation({
+  name: 'bandwidth_cost_calc',
+  summary: 'Cloud egress cost of a payload size and traffic volume (AWS, GCP, Azure), by price band',
+  description: 'Exactly one of `payload_bytes` and `payload`, and of `requests_per_month` and `requests_per_day` (a month = 30 days). With `payload`, the figures are for the chosen `compression`, and the gzip and brotli figures are given beside them.',
+  tags: ['cost'],
+  method: 'POST',
+  path: '/api/v1/bandwidth-cost-calc',
+  input: bandwidthInput,
+  output: bandwidthOutput,
+  maxBodyBytes: MAX_BODY_BYTES,
+  example: { input: bandwidthExample, output: bandwidth(bandwidthInput.parse(bandwidthExample)) },
+  handler: (input) => bandwidth(input),
+});
+
+const compareExample = { original: { id: 1, debug: { q: 'x' }, name: 'Ada' }, optimized: { id: 1, name: 'Ada' } };
+export const compareOperation = defineOperation({
+  name: 'compare_payloads',
+  summary: 'Original against optimised: size and gzip deltas, removed and added fields, type and value changes',
+  tags: ['audit'],
+  method: 'POST',
+  path: '/api/v1/compare-payloads',
+  input: compareInput,
+  output: compareOutput,
+  maxBodyBytes: MAX_BODY_BYTES,
+  example: { input: compareExample, output: compare(compareExample.original, compareExample.optimized) },
+  handler: ({ original, optimized }) => compare(original, optimized),
+});
+
+export const operations = [analyzeOperation, pruneOperation, bandwidthOperation, compareOperation];
