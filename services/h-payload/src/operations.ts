@@ -1,5 +1,15 @@
 import { defineOperation } from '@dus/core';
-import { analyze, brotliBytes, COMPRESSION, compare, egressCost, gzipBytes, minified, priceContext, suggestPrunes } from './domain/index.js';
+import {
+  analyze,
+  brotliBytes,
+  COMPRESSION,
+  compare,
+  egressCost,
+  gzipBytes,
+  minified,
+  priceContext,
+  suggestPrunes,
+} from './domain/index.js';
 import { analyzeOutput, bandwidthOutput, compareOutput, pruneOutput } from './output-schemas.js';
 import { analyzeInput, bandwidthInput, compareInput, pruneInput } from './schemas.js';
 
@@ -23,7 +33,8 @@ export const analyzeOperation = defineOperation({
 const pruneExample = { payload: { id: 1, debug: { q: 'x' }, _tmp: 1, name: null }, threshold: 60 };
 export const pruneOperation = defineOperation({
   name: 'field_prune_suggest',
-  summary: 'Fields to remove (debug, temp, internal, null, deprecated), what each saves, and the pruned payload',
+  summary:
+    'Fields to remove (debug, temp, internal, null, deprecated), what each saves, and the pruned payload',
   tags: ['audit'],
   method: 'POST',
   path: '/api/v1/field-prune-suggest',
@@ -39,7 +50,8 @@ type BandwidthInput = ReturnType<typeof bandwidthInput.parse>;
 function bandwidth(input: BandwidthInput) {
   const requests = input.requests_per_month ?? (input.requests_per_day ?? 0) * 30;
   const context = priceContext(input.provider, input.region, input.group);
-  if (input.payload_bytes !== undefined) return { ...egressCost(input.payload_bytes, requests, input.provider, input.group), ...context };
+  if (input.payload_bytes !== undefined)
+    return { ...egressCost(input.payload_bytes, requests, input.provider, input.group), ...context };
   const { text, bytes } = minified(input.payload);
   const cost = (size: number) => egressCost(size, requests, input.provider, input.group);
   const gzip = cost(gzipBytes(text));
@@ -52,7 +64,8 @@ const bandwidthExample = { payload_bytes: 200_000, requests_per_month: 10_000_00
 export const bandwidthOperation = defineOperation({
   name: 'bandwidth_cost_calc',
   summary: 'Cloud egress cost of a payload size and traffic volume (AWS, GCP, Azure), by price band',
-  description: 'Exactly one of `payload_bytes` and `payload`, and of `requests_per_month` and `requests_per_day` (a month = 30 days). With `payload`, the figures are for the chosen `compression`, and the gzip and brotli figures are given beside them.',
+  description:
+    'Exactly one of `payload_bytes` and `payload`, and of `requests_per_month` and `requests_per_day` (a month = 30 days). With `payload`, the figures are for the chosen `compression`, and the gzip and brotli figures are given beside them.',
   tags: ['cost'],
   method: 'POST',
   path: '/api/v1/bandwidth-cost-calc',
@@ -63,10 +76,14 @@ export const bandwidthOperation = defineOperation({
   handler: (input) => bandwidth(input),
 });
 
-const compareExample = { original: { id: 1, debug: { q: 'x' }, name: 'Ada' }, optimized: { id: 1, name: 'Ada' } };
+const compareExample = {
+  original: { id: 1, debug: { q: 'x' }, name: 'Ada' },
+  optimized: { id: 1, name: 'Ada' },
+};
 export const compareOperation = defineOperation({
   name: 'compare_payloads',
-  summary: 'Original against optimised: size and gzip deltas, removed and added fields, type and value changes',
+  summary:
+    'Original against optimised: size and gzip deltas, removed and added fields, type and value changes',
   tags: ['audit'],
   method: 'POST',
   path: '/api/v1/compare-payloads',

@@ -60,7 +60,13 @@ const costFields = {
   monthly_cost: z.number(),
   yearly_cost: z.number(),
   tiers: z.array(
-    z.object({ from_gb: z.number(), to_gb: z.number().nullable(), price_per_gb: z.number(), gb: z.number(), cost: z.number() }),
+    z.object({
+      from_gb: z.number(),
+      to_gb: z.number().nullable(),
+      price_per_gb: z.number(),
+      gb: z.number(),
+      cost: z.number(),
+    }),
   ),
 };
 
@@ -75,7 +81,12 @@ export const bandwidthOutput = z.object({
   compressed: z.object({ gzip: z.object(costFields), brotli: z.object(costFields) }).optional(),
 });
 
-const sizes = z.object({ original_bytes: z.int(), optimized_bytes: z.int(), delta_bytes: z.int(), delta_percent: z.number() });
+const sizes = z.object({
+  original_bytes: z.int(),
+  optimized_bytes: z.int(),
+  delta_bytes: z.int(),
+  delta_percent: z.number(),
+});
 
 export const compareOutput = z.object({
   original_bytes: z.int(),

@@ -43,12 +43,14 @@ export function analyze(payload: unknown) {
       if (names.length === 0) emptyObjects++;
       const parent = flat.parent[i]!;
       // An object that is an array item: its member names count towards repeated keys.
-      if (parent >= 0 && flat.key[i] === undefined) for (const name of names) repeated.set(name, (repeated.get(name) ?? 0) + 1);
+      if (parent >= 0 && flat.key[i] === undefined)
+        for (const name of names) repeated.set(name, (repeated.get(name) ?? 0) + 1);
     } else if (typeof value === 'string') {
       types.string++;
       if (value === '') emptyStrings++;
       const utf8 = Buffer.byteLength(value, 'utf8');
-      if (utf8 > LONG_STRING_BYTES) longStrings.set(flat.path[i]!, (longStrings.get(flat.path[i]!) ?? 0) + utf8);
+      if (utf8 > LONG_STRING_BYTES)
+        longStrings.set(flat.path[i]!, (longStrings.get(flat.path[i]!) ?? 0) + utf8);
       if (JSON_NUMBER.test(value)) numberStrings.add(flat.path[i]!);
     } else if (typeof value === 'number') {
       if (Number.isInteger(value)) types.integer++;
@@ -123,11 +125,22 @@ function signals(a: Analysis, values: number, empties: number, debugOrTemp: numb
   const keyShare = percent(a.key_bytes, a.bytes);
   if (keyShare >= 30) out.push(`Member names are ${keyShare}% of the bytes.`);
   const top = a.repeated_keys[0];
-  if (top && top.occurrences >= 10) out.push(`"${top.key}" is repeated in ${top.occurrences} array items; a columnar or keyed layout would shorten it.`);
-  if (debugOrTemp > 0) out.push(`${debugOrTemp} member${debugOrTemp > 1 ? 's look' : ' looks'} like debug or temporary data.`);
+  if (top && top.occurrences >= 10)
+    out.push(
+      `"${top.key}" is repeated in ${top.occurrences} array items; a columnar or keyed layout would shorten it.`,
+    );
+  if (debugOrTemp > 0)
+    out.push(`${debugOrTemp} member${debugOrTemp > 1 ? 's look' : ' looks'} like debug or temporary data.`);
   if (a.max_depth > 10) out.push(`Nesting depth ${a.max_depth} exceeds 10.`);
-  if (a.long_strings.length > 0) out.push(`${a.long_strings.length} path${a.long_strings.length > 1 ? 's hold' : ' holds'} strings over ${LONG_STRING_BYTES} bytes.`);
-  if (a.numbers_as_strings.length > 0) out.push(`${a.numbers_as_strings.length} path${a.numbers_as_strings.length > 1 ? 's hold' : ' holds'} numbers written as strings.`);
-  if (a.bytes > 0 && a.gzip_bytes / a.bytes < 0.25) out.push(`gzip shrinks it to ${percent(a.gzip_bytes, a.bytes)}%: serve it compressed.`);
+  if (a.long_strings.length > 0)
+    out.push(
+      `${a.long_strings.length} path${a.long_strings.length > 1 ? 's hold' : ' holds'} strings over ${LONG_STRING_BYTES} bytes.`,
+    );
+  if (a.numbers_as_strings.length > 0)
+    out.push(
+      `${a.numbers_as_strings.length} path${a.numbers_as_strings.length > 1 ? 's hold' : ' holds'} numbers written as strings.`,
+    );
+  if (a.bytes > 0 && a.gzip_bytes / a.bytes < 0.25)
+    out.push(`gzip shrinks it to ${percent(a.gzip_bytes, a.bytes)}%: serve it compressed.`);
   return out;
 }

@@ -7,7 +7,12 @@ type D = InstanceType<typeof Dec>;
 const money = (value: D) => Number(value.toFixed(2, Dec.roundHalfUp));
 
 /** The monthly egress of `bytesPerRequest` × `requests` priced by band. */
-export function egressCost(bytesPerRequest: number, requests: number, provider: Provider, group: RegionGroup) {
+export function egressCost(
+  bytesPerRequest: number,
+  requests: number,
+  provider: Provider,
+  group: RegionGroup,
+) {
   const gb = new Dec(bytesPerRequest).times(requests).div(1e9);
   const prices = EGRESS[provider];
   const bands = [
@@ -26,7 +31,13 @@ export function egressCost(bytesPerRequest: number, requests: number, provider: 
     const inBand = top.minus(band.from);
     const cost = inBand.times(band.price);
     total = total.plus(cost);
-    tiers.push({ from_gb: band.from, to_gb: band.upTo, price_per_gb: Number(band.price), gb: Number(inBand), cost: money(cost) });
+    tiers.push({
+      from_gb: band.from,
+      to_gb: band.upTo,
+      price_per_gb: Number(band.price),
+      gb: Number(inBand),
+      cost: money(cost),
+    });
   }
   const monthly = money(total);
   return {

@@ -62,7 +62,12 @@ export function compare(original: unknown, optimized: unknown) {
     optimized_bytes: b.bytes,
     delta_bytes: a.bytes - b.bytes,
     delta_percent: percent(a.bytes - b.bytes, a.bytes),
-    gzip: { original_bytes: ga, optimized_bytes: gb, delta_bytes: ga - gb, delta_percent: percent(ga - gb, ga) },
+    gzip: {
+      original_bytes: ga,
+      optimized_bytes: gb,
+      delta_bytes: ga - gb,
+      delta_percent: percent(ga - gb, ga),
+    },
     compression: COMPRESSION,
     removed_fields: [...removed].map((path) => ({ path })),
     added_fields: [...added].map((path) => ({ path })),

@@ -53,19 +53,41 @@ export const EGRESS: Record<Provider, ProviderPrices> = {
     name: 'Google Cloud (premium tier internet egress)',
     source: 'https://cloud.google.com/vpc/network-pricing#internet_egress',
     freeGb: 0,
-    bands: { us: flat('0.12'), eu: flat('0.12'), ap: flat('0.12'), sa: flat('0.12'), af: flat('0.12'), me: flat('0.12') },
+    bands: {
+      us: flat('0.12'),
+      eu: flat('0.12'),
+      ap: flat('0.12'),
+      sa: flat('0.12'),
+      af: flat('0.12'),
+      me: flat('0.12'),
+    },
   },
   azure: {
     name: 'Azure (bandwidth, internet egress, Microsoft premium network)',
     source: 'https://azure.microsoft.com/pricing/details/bandwidth/',
     freeGb: 100,
-    bands: { us: flat('0.087'), eu: flat('0.087'), ap: flat('0.12'), sa: flat('0.181'), af: flat('0.12'), me: flat('0.12') },
+    bands: {
+      us: flat('0.087'),
+      eu: flat('0.087'),
+      ap: flat('0.12'),
+      sa: flat('0.181'),
+      af: flat('0.12'),
+      me: flat('0.12'),
+    },
   },
 };
 
 /** AWS-style region areas beyond the group names: Canada and Mexico bill as us, Israel as me. */
 export const AREA_GROUPS: Record<string, RegionGroup> = {
-  us: 'us', eu: 'eu', ap: 'ap', sa: 'sa', af: 'af', me: 'me', ca: 'us', mx: 'us', il: 'me',
+  us: 'us',
+  eu: 'eu',
+  ap: 'ap',
+  sa: 'sa',
+  af: 'af',
+  me: 'me',
+  ca: 'us',
+  mx: 'us',
+  il: 'me',
 };
 const DIRECTIONS = 'north|south|east|west|central|northeast|northwest|southeast|southwest';
 const REGION_CODE = new RegExp(`^([a-z]{2})-(?:${DIRECTIONS})-\\d{1,2}$`);

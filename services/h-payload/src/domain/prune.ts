@@ -33,7 +33,13 @@ function without(flat: Flat, removed: ReadonlySet<number>): unknown {
     if (parent < 0) continue;
     const holder = copies[parent];
     if (Array.isArray(holder)) holder.push(copy);
-    else Object.defineProperty(holder, flat.key[i]!, { value: copy, enumerable: true, writable: true, configurable: true });
+    else
+      Object.defineProperty(holder, flat.key[i]!, {
+        value: copy,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return copies[0];
 }
@@ -70,7 +76,9 @@ export function suggestPrunes(payload: unknown, threshold = DEFAULT_THRESHOLD) {
   const qualified: Array<{ path: string; verdict: Verdict; members: number[] }> = [];
   for (const [path, group] of groups) {
     if (!group.verdicts.every((v) => v !== undefined && v.confidence >= minimum)) continue;
-    const lowest = (group.verdicts as Verdict[]).reduce((low, v) => (v.confidence < low.confidence ? v : low));
+    const lowest = (group.verdicts as Verdict[]).reduce((low, v) =>
+      v.confidence < low.confidence ? v : low,
+    );
     qualified.push({ path, verdict: lowest, members: group.members });
   }
   const paths = new Set(qualified.map((q) => q.path));

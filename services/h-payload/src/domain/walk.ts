@@ -35,9 +35,8 @@ export function flatten(root: unknown): Flat {
   const keys: Array<string | undefined> = [];
   const paths: string[] = [];
   const depths: number[] = [];
-  const stack: Array<[value: unknown, parent: number, key: string | undefined, path: string, depth: number]> = [
-    [root, -1, undefined, '', 0],
-  ];
+  const stack: Array<[value: unknown, parent: number, key: string | undefined, path: string, depth: number]> =
+    [[root, -1, undefined, '', 0]];
   while (stack.length > 0) {
     const [value, parent, key, path, enclosing] = stack.pop()!;
     const index = values.length;
@@ -50,12 +49,19 @@ export function flatten(root: unknown): Flat {
     if (!container) continue;
     // Children pushed in reverse so they pop (and are numbered) in document order.
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], index, undefined, `${path}/*`, enclosing + 1]);
+      for (let i = value.length - 1; i >= 0; i--)
+        stack.push([value[i], index, undefined, `${path}/*`, enclosing + 1]);
     } else {
       const names = Object.keys(value);
       for (let i = names.length - 1; i >= 0; i--) {
         const name = names[i]!;
-        stack.push([(value as Record<string, unknown>)[name], index, name, `${path}/${escapePointerToken(name)}`, enclosing + 1]);
+        stack.push([
+          (value as Record<string, unknown>)[name],
+          index,
+          name,
+          `${path}/${escapePointerToken(name)}`,
+          enclosing + 1,
+        ]);
       }
     }
   }
