@@ -1,0 +1,105 @@
+import { fingerprinter, shortFingerprint } from './fingerprint.js';
+import { ratio } from './numbers.js';
+import { type AnalysisOptions, type ApiCall, CREDENTIAL_HEADERS, IDEMPOTENT } from './request.js';
+
+export type DuplicateReason = 'identical' | 'likely_retry' | 'idempotency_key';
+
+export interface Duplicate {
+  index: number;
+  id: string | null;
+  duplicate_of: number;
+  fingerprint: string;
+  delta_ms: number | null;
+  reason: DuplicateReason;
+}
+
+export interface Conflict {
+  index: number;
+  id: string | null;
+  idempotency_key: string;
+  conflicts_with: number;
+}
+
+/** Which calls dedup removes, and why: the core of request_deduplicator, cost_analyzer and usage. */
+export function findDuplicates(calls: readonly ApiCall[], options: AnalysisOptions) {
+  const fingerprint = fingerprinter(options);
+  const keptByPrint = new Map<string, ApiCall>();
+  const firstByKey = new Map<string, { call: ApiCall; print: string }>();
+  const duplicates: Duplicate[] = [];
+  const conflicts: Conflict[] = [];
+  const removed = new Uint8Array(calls.length);
+  for (const call of calls) {
+    const print = fingerprint(call);
+    const key = call.headers.get('idempotency-key');
+    if (key !== undefined) {
+      const first = firstByKey.get(key);
+      if (first === undefined) firstByKey.set(key, { call, print });
+      else if (first.print === print) {
+        removed[call.index] = 1;
+        duplicates.push(duplicate(call, first.call, print, 'idempotency_key'));
+      } else
+        conflicts.push({
+          index: call.index,
+          id: call.id ?? null,
+          idempotency_key: key,
+          conflicts_with: first.call.index,
+        });
+      continue;
+    }
+    const kept = keptByPrint.get(print);
+    const within =
+      kept !== undefined &&
+      (kept.time === undefined ||
+        call.time === undefined ||
+        Math.abs(call.time - kept.time) <= options.windowMs);
+    if (kept === undefined || !within) {
+      keptByPrint.set(print, call);
+      continue;
+    }
+    const reason = IDEMPOTENT.has(call.method) ? 'identical' : 'likely_retry';
+    if (reason === 'identical' || options.includeUnsafe) removed[call.index] = 1;
+    duplicates.push(duplicate(call, kept, print, reason));
+  }
+  return { duplicates, conflicts, removed };
+}
+
+function duplicate(call: ApiCall, of: ApiCall, print: string, reason: DuplicateReason): Duplicate {
+  return {
+    index: call.index,
+    id: call.id ?? null,
+    duplicate_of: of.index,
+    fingerprint: shortFingerprint(print),
+    delta_ms: call.time === undefined || of.time === undefined ? null : call.time - of.time,
+    reason,
+  };
+}
+
+/** The request as sent, with credential header values replaced. */
+export function redacted(call: ApiCall): Record<string, unknown> {
+  const headers = call.raw.headers as Record<string, string> | undefined;
+  if (headers === undefined) return call.raw;
+  const safe = Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      CREDENTIAL_HEADERS.has(name.toLowerCase()) ? '[redacted]' : value,
+    ]),
+  );
+  return { ...call.raw, headers: safe };
+}
+
+export function deduplicate(calls: readonly ApiCall[], options: AnalysisOptions) {
+  const { duplicates, conflicts, removed } = findDuplicates(calls, options);
+  const unique = calls.filter((call) => !removed[call.index]);
+  const removedCount = calls.length - unique.length;
+  return {
+    unique: unique.map(redacted),
+    duplicates,
+    conflicts,
+    stats: {
+      total: calls.length,
+      unique: unique.length,
+      removed: removedCount,
+      duplicate_rate: ratio(removedCount, calls.length),
+    },
+  };
+}

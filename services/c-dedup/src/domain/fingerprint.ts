@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { canonicalize, type JsonValue, ProblemError, unprocessable } from '@dus/core';
+import type { AnalysisOptions, ApiCall } from './request.js';
+import { ignoredBy, normalizedText } from './url.js';
+
+const JSON_MEDIA = /^application\/json$|^[^/]+\/[^/]+\+json$/i;
+
+/** The body as fingerprinted: canonical JSON, a plain string, or undefined when absent. */
+function bodyText(call: ApiCall): string | undefined {
+  const { body } = call;
+  if (body === undefined || body === '') return undefined;
+  let value: unknown = body;
+  if (typeof body === 'string') {
+    const type = call.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
+    if (!JSON_MEDIA.test(type)) return body;
+    try {
+      value = JSON.parse(body);
+    } catch {
+      return body;
+    }
+  }
+  try {
+    return canonicalize(value as JsonValue);
+  } catch (error) {
+    if (!(error instanceof ProblemError)) throw error;
+    throw unprocessable(
+      error.code,
+      `request ${call.index}: the body cannot be canonicalised: ${error.detail}`,
+      { index: call.index },
+    );
+  }
+}
+
+/** Fingerprints under one set of options (the parsed ignore patterns are reused for every call). */
+export function fingerprinter(options: Pick<AnalysisOptions, 'ignoreParams' | 'headerAllowlist'>) {
+  const ignored = ignoredBy(options.ignoreParams);
+  const allow = [...new Set(options.headerAllowlist.map((name) => name.toLowerCase()))].sort();
+  /** SHA-256 (hex) over the method, the normalised URL, the allow-listed headers and the canonical body. */
+  return (call: ApiCall): string => {
+    const headers = allow.flatMap((name) => {
+      const value = call.headers.get(name);
+      return value === undefined ? [] : [[name, value.trim()]];
+    });
+    const material = JSON.stringify([
+      call.method,
+      normalizedText(call.url, ignored),
+      headers,
+      bodyText(call) ?? null,
+    ]);
+    return createHash('sha256').update(material).digest('hex');
+  };
+}
+
+export const shortFingerprint = (hex: string) => hex.slice(0, 16);

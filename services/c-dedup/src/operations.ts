@@ -1,0 +1,117 @@
+import { defineOperation } from '@dus/core';
+import { batchOptimizer, costAnalyzer, deduplicate, usageAnalytics } from './domain/index.js';
+import { batchOutput, costOutput, dedupOutput, usageOutput } from './output-schemas.js';
+import { batchInput, costInput, dedupInput, usageInput } from './schemas.js';
+
+/** 100,000 requests in one body. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+const get = (url: string, timestamp: string, extra = {}) => ({ method: 'GET', url, timestamp, ...extra });
+const dedupExample = {
+  requests: [
+    get('https://API.example.com:443/a/./b/?utm_source=x&b=2&a=1#top', '2024-03-10T12:00:00Z', { id: 'r1' }),
+    get('https://api.example.com/a/b/?a=1&b=2', '2024-03-10T12:00:01Z', { id: 'r2' }),
+    {
+      method: 'POST',
+      url: 'https://api.example.com/orders',
+      body: { x: 1, y: [1, 2] },
+      timestamp: '2024-03-10T12:00:02Z',
+    },
+    {
+      method: 'POST',
+      url: 'https://api.example.com/orders',
+      body: { y: [1, 2], x: 1 },
+      timestamp: '2024-03-10T12:00:02.200Z',
+    },
+  ],
+};
+
+export const dedupOperation = defineOperation({
+  name: 'request_deduplicator',
+  summary:
+    'Detect and remove duplicate requests (normalised fingerprints, retries, Idempotency-Key conflicts)',
+  tags: ['dedup'],
+  method: 'POST',
+  path: '/api/v1/request_deduplicator',
+  input: dedupInput,
+  output: dedupOutput,
+  maxBodyBytes: MAX_BODY_BYTES,
+  example: {
+    input: dedupExample,
+    output: deduplicate(dedupInput.parse(dedupExample).calls, dedupInput.parse(dedupExample).options),
+  },
+  handler: ({ calls, options }) => deduplicate(calls, options),
+});
+
+const users = {
+  requests: Array.from({ length: 25 }, (_, i) =>
+    get(`https://api.example.com/users/${i + 1}`, `2024-03-10T12:00:00.00${i % 10}Z`),
+  ),
+  max_batch_size: 10,
+};
+
+export const batchOperation = defineOperation({
+  name: 'batch_optimizer',
+  summary: 'Group requests into batches by endpoint template, size and wait',
+  tags: ['dedup'],
+  method: 'POST',
+  path: '/api/v1/batch_optimizer',
+  input: batchInput,
+  output: batchOutput,
+  maxBodyBytes: MAX_BODY_BYTES,
+  example: {
+    input: users,
+    output: batchOptimizer(batchInput.parse(users).calls, batchInput.parse(users).options),
+  },
+  handler: ({ calls, options }) => batchOptimizer(calls, options),
+});
+
+const costExample = {
+  requests: Array.from({ length: 100 }, (_, i) => ({
+    method: 'POST',
+    url: `https://api.example.com/events/${i}`,
+    body: { n: i },
+  })),
+  preset: 'aws-apigw-rest' as const,
+  period_days: 0.003,
+};
+
+export const costOperation = defineOperation({
+  name: 'cost_analyzer',
+  summary: 'Cost of the calls before and after dedup and batching, and a 30-day projection',
+  description:
+    'Pricing: `price_per_call` or `price_per_million`, or a `preset` (aws-apigw-http, aws-apigw-rest: banded monthly prices; llm-batch: batched calls pay half).',
+  tags: ['dedup'],
+  method: 'POST',
+  path: '/api/v1/cost_analyzer',
+  input: costInput,
+  output: costOutput,
+  errors: [
+    { status: 422, code: 'missing_price', description: 'The llm-batch preset was given without a price.' },
+  ],
+  maxBodyBytes: MAX_BODY_BYTES,
+  example: { input: costExample, output: costAnalyzer(...args(costInput.parse(costExample))) },
+  handler: (input) => costAnalyzer(...args(input)),
+});
+
+function args(input: ReturnType<typeof costInput.parse>) {
+  return [input.calls, input.options, input.pricing] as const;
+}
+
+export const usageOperation = defineOperation({
+  name: 'usage_analytics',
+  summary: 'Usage patterns: endpoints, rates and peaks, inter-arrival times, bursts, hours, status mix',
+  tags: ['dedup'],
+  method: 'POST',
+  path: '/api/v1/usage_analytics',
+  input: usageInput,
+  output: usageOutput,
+  maxBodyBytes: MAX_BODY_BYTES,
+  example: {
+    input: dedupExample,
+    output: usageAnalytics(usageInput.parse(dedupExample).calls, usageInput.parse(dedupExample).options),
+  },
+  handler: ({ calls, options }) => usageAnalytics(calls, options),
+});
+
+export const operations = [dedupOperation, batchOperation, costOperation, usageOperation];

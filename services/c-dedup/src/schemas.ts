@@ -1,0 +1,262 @@
+import { z } from '@dus/core';
+import {
+  type AnalysisOptions,
+  type ApiCall,
+  DEFAULT_HEADER_ALLOWLIST,
+  DEFAULT_IGNORE_PARAMS,
+  Dec,
+  PRESET_NAMES,
+  type Pricing,
+  parseHttpUrl,
+} from './domain/index.js';
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|z|[+-]\d{2}:\d{2})$/;
+
+/** ISO 8601 with `Z` or an offset → epoch ms; undefined when it is not one (or not a real day). */
+function parseTimestamp(text: string): number | undefined {
+  const m = ISO.exec(text);
+  if (m === null) return undefined;
+  const [, y, mo, d, h, mi, s = '0', frac = '', zone] = m;
+  const utc = Date.UTC(
+    Number(y),
+    Number(mo) - 1,
+    Number(d),
+    Number(h),
+    Number(mi),
+    Number(s),
+    frac === '' ? 0 : Math.floor(Number(`0.${frac}`) * 1000),
+  );
+  const check = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (
+    check.getUTCMonth() !== Number(mo) - 1 ||
+    check.getUTCDate() !== Number(d) ||
+    Number(h) > 23 ||
+    Number(mi) > 59 ||
+    Number(s) > 59
+  )
+    return undefined;
+  if (zone === 'Z' || zone === 'z') return utc;
+  const sign = zone!.startsWith('-') ? -1 : 1;
+  return utc - sign * (Number(zone!.slice(1, 3)) * 60 + Number(zone!.slice(4, 6))) * 60_000;
+}
+
+const requestSchema = z
+  .strictObject({
+    id: z
+      .string()
+      .max(200)
+      .optional()
+      .meta({ description: 'Your id for the request (positions are used otherwise).' }),
+    method: z
+      .string()
+      .regex(TOKEN, 'must be an HTTP method token such as GET')
+      .max(32)
+      .meta({ description: 'HTTP method (upper-cased).', examples: ['GET'] }),
+    url: z
+      .string()
+      .max(8192)
+      .meta({
+        description: 'Absolute http or https URL.',
+        examples: ['https://api.example.com/users/1?b=2&a=1'],
+      }),
+    headers: z
+      .record(z.string().regex(TOKEN, 'must be a header name token'), z.string({ error: 'must be a string' }))
+      .optional()
+      .meta({ description: 'Request headers (names in any case).' }),
+    body: z.unknown().optional().meta({ description: 'The body: any JSON value, or a string.' }),
+    timestamp: z
+      .union([z.string(), z.number()], {
+        error: 'must be ISO 8601 with Z or an offset, or epoch milliseconds',
+      })
+      .optional()
+      .meta({
+        description: 'ISO 8601 with Z or an offset, or epoch milliseconds.',
+        examples: ['2024-03-10T12:00:00Z'],
+      }),
+    status: z.int().min(100).max(599).optional(),
+    latency_ms: z.number().min(0).optional(),
+    client: z.string().max(200).optional(),
+  })
+  .meta({ id: 'ApiRequest' });
+
+type RawRequest = z.output<typeof requestSchema>;
+
+function toCall(
+  raw: RawRequest,
+  index: number,
+  ctx: z.RefinementCtx,
+  input: Record<string, unknown>,
+): ApiCall | undefined {
+  const fail = (field: string, code: string, message: string) =>
+    ctx.addIssue({ code: 'custom', path: ['requests', index, field], message, params: { code } });
+  const url = parseHttpUrl(raw.url);
+  if (typeof url === 'string') fail('url', 'invalid_url', url);
+  let time: number | undefined;
+  if (typeof raw.timestamp === 'string') {
+    time = parseTimestamp(raw.timestamp);
+    if (time === undefined)
+      fail(
+        'timestamp',
+        'invalid_timestamp',
+        'must be ISO 8601 with Z or an offset, e.g. "2024-03-10T12:00:00Z", or epoch milliseconds',
+      );
+  } else if (typeof raw.timestamp === 'number') {
+    if (Number.isSafeInteger(raw.timestamp) && Math.abs(raw.timestamp) <= 8.64e15) time = raw.timestamp;
+    else fail('timestamp', 'invalid_timestamp', 'epoch milliseconds must be a whole number');
+  }
+  if (typeof url === 'string' || (raw.timestamp !== undefined && time === undefined)) return undefined;
+  const headers = new Map<string, string>();
+  for (const [name, value] of Object.entries(raw.headers ?? {})) {
+    const key = name.toLowerCase();
+    const before = headers.get(key);
+    headers.set(key, before === undefined ? value : `${before}, ${value}`);
+  }
+  return {
+    index,
+    id: raw.id,
+    method: raw.method.toUpperCase(),
+    url,
+    headers,
+    body: raw.body,
+    time,
+    status: raw.status,
+    latency: raw.latency_ms,
+    client: raw.client,
+    raw: input,
+  };
+}
+
+const requests = z
+  .array(requestSchema)
+  .min(1, 'must hold at least one request')
+  .max(100_000, 'must hold at most 100,000 requests')
+  .meta({ description: '1–100,000 API calls.' });
+
+const nonNegativeInt = (description: string, fallback: number) =>
+  z
+    .int({ error: 'must be a whole number ≥ 0' })
+    .min(0, 'must be a whole number ≥ 0')
+    .default(fallback)
+    .meta({ description });
+const names = (description: string) =>
+  z.array(z.string().min(1).max(200)).max(1000).optional().meta({ description });
+
+const dedupOptions = {
+  window_ms: nonNegativeInt('Duplicates within this many ms of the kept occurrence (default 5000).', 5000),
+  ignore_params: names(
+    `Query parameters left out of fingerprints; a trailing * matches a prefix (default ${DEFAULT_IGNORE_PARAMS.join(', ')}).`,
+  ),
+  header_allowlist: names(
+    `Headers that enter fingerprints (default ${DEFAULT_HEADER_ALLOWLIST.join(', ')}); a list replaces the default.`,
+  ),
+};
+const unsafeOption = {
+  include_unsafe: z
+    .boolean()
+    .default(false)
+    .meta({ description: 'Remove likely retries of unsafe methods, and batch them (default false).' }),
+};
+const batchOptions = {
+  max_batch_size: z
+    .int({ error: 'must be a whole number from 1 to 1000' })
+    .min(1)
+    .max(1000)
+    .default(10)
+    .meta({ description: 'Largest batch (1–1000, default 10).' }),
+  max_wait_ms: nonNegativeInt(
+    'A batch closes when the next call is more than this after its first (default 10).',
+    10,
+  ),
+};
+
+type Options = Partial<{
+  window_ms: number;
+  ignore_params: string[];
+  header_allowlist: string[];
+  include_unsafe: boolean;
+  max_batch_size: number;
+  max_wait_ms: number;
+}>;
+
+function analysisOptions(o: Options): AnalysisOptions {
+  return {
+    windowMs: o.window_ms ?? 5000,
+    ignoreParams: o.ignore_params ?? DEFAULT_IGNORE_PARAMS,
+    headerAllowlist: o.header_allowlist ?? DEFAULT_HEADER_ALLOWLIST,
+    includeUnsafe: o.include_unsafe ?? false,
+    maxBatchSize: o.max_batch_size ?? 10,
+    maxWaitMs: o.max_wait_ms ?? 10,
+  };
+}
+
+/** A tool's input: the requests read into calls, the options resolved. */
+function toolInput<S extends z.ZodRawShape>(shape: S) {
+  return z.strictObject({ requests, ...shape }).transform((input, ctx) => {
+    const raws = (input as unknown as { requests: RawRequest[] }).requests;
+    const calls: ApiCall[] = [];
+    raws.forEach((raw, i) => {
+      const call = toCall(raw, i, ctx, raw as Record<string, unknown>);
+      if (call) calls.push(call);
+    });
+    return { calls, options: analysisOptions(input as Options), input };
+  });
+}
+
+export const dedupInput = toolInput({ ...dedupOptions, ...unsafeOption });
+export const batchInput = toolInput({ ...unsafeOption, ...batchOptions });
+export const usageInput = toolInput({ ...dedupOptions, ...unsafeOption });
+
+const price = (description: string) =>
+  z.number({ error: 'must be a number ≥ 0' }).min(0, 'must be ≥ 0').optional().meta({ description });
+
+export const costInput = toolInput({
+  ...dedupOptions,
+  ...unsafeOption,
+  ...batchOptions,
+  price_per_call: price('USD per call (or price_per_million).'),
+  price_per_million: price('USD per million calls (or price_per_call).'),
+  preset: z
+    .enum(PRESET_NAMES)
+    .optional()
+    .meta({
+      description:
+        'aws-apigw-http, aws-apigw-rest (banded, no price) or llm-batch (needs a price; batched calls pay half).',
+    }),
+  period_days: z
+    .number()
+    .gt(0, 'must be greater than 0')
+    .optional()
+    .meta({ description: 'Days the requests span (default: from the timestamps, else 1).' }),
+}).transform(({ calls, options, input }, ctx) => {
+  const i = input as {
+    price_per_call?: number;
+    price_per_million?: number;
+    preset?: (typeof PRESET_NAMES)[number];
+    period_days?: number;
+  };
+  const fail = (path: string, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message, params: { code: 'invalid_pricing' } });
+  if (i.price_per_call !== undefined && i.price_per_million !== undefined)
+    fail('price_per_million', 'give price_per_call or price_per_million, not both');
+  const priced = i.price_per_call !== undefined || i.price_per_million !== undefined;
+  if (i.preset?.startsWith('aws-') && priced)
+    fail(
+      i.price_per_call !== undefined ? 'price_per_call' : 'price_per_million',
+      `the ${i.preset} preset has its own prices: leave the price out`,
+    );
+  if (i.preset === undefined && !priced)
+    fail('price_per_call', 'give price_per_call, price_per_million or a preset');
+  const perCall =
+    i.price_per_call !== undefined
+      ? new Dec(String(i.price_per_call))
+      : i.price_per_million !== undefined
+        ? new Dec(String(i.price_per_million)).div(1_000_000)
+        : undefined;
+  const pricing: Pricing = {
+    pricePerCall: perCall,
+    preset: i.preset,
+    periodDays: i.period_days === undefined ? undefined : new Dec(String(i.period_days)),
+  };
+  return { calls, options, pricing };
+});
