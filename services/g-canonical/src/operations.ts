@@ -22,7 +22,10 @@ const jsonValue = z
 const algorithm = z
   .enum(DIGEST_ALGORITHMS)
   .default('sha-256')
-  .meta({ description: 'Digest algorithm (default sha-256).' });
+  .meta({
+    description:
+      'Digest algorithm: sha-256 (default), sha-384, sha-512, sha3-256, sha3-512 or blake3. content_digest is given only for sha-256 and sha-512, the RFC 9530 registry.',
+  });
 
 const digestFields = {
   hex: z.string(),
@@ -149,7 +152,7 @@ export const idempotencyKeyOperation = defineOperation({
   name: 'idempotency_key',
   summary: 'Stable idempotency key for a JSON request',
   description:
-    "Key = `prefix` + the first `length` characters of base64url(SHA-256(JCS(projected value))). Without `fields` the projection is `value` itself, so the key can be reproduced from `/v1/digest`. `fields` selects top-level member names, or RFC 6901 pointers when they start with `/`; containers on a pointer's way are rebuilt as objects keyed by the pointer tokens; missing members are omitted; order and duplicates in `fields` do not change the key.",
+    "Key = `prefix` + the first `length` characters of base64url(hash(JCS(projected value))), the hash being `algorithm` (default sha-256). Without `fields` the projection is `value` itself, so the key can be reproduced from `/v1/digest`. `fields` selects top-level member names, or RFC 6901 pointers when they start with `/`; containers on a pointer's way are rebuilt as objects keyed by the pointer tokens; missing members are omitted; order and duplicates in `fields` do not change the key.",
   tags: ['idempotency'],
   method: 'POST',
   path: '/v1/idempotency-key',
@@ -178,11 +181,12 @@ export const idempotencyKeyOperation = defineOperation({
       .max(43)
       .default(DEFAULT_KEY_LENGTH)
       .meta({ description: 'Characters of base64url kept (16–43)' }),
+    algorithm: algorithm.optional(),
   }),
   output: z.object({
     key: z.string(),
     header: z.string().meta({ description: 'RFC 8941 sf-string form for an Idempotency-Key header' }),
-    algorithm: z.literal('sha-256'),
+    algorithm: z.enum(DIGEST_ALGORITHMS),
     encoding: z.literal('base64url'),
     length: z.number().int(),
     prefix: z.string(),

@@ -1,7 +1,5 @@
-import { digest, toBase64, toBase64Url, toHex } from '@dus/core';
-
-export const DIGEST_ALGORITHMS = ['sha-256', 'sha-384', 'sha-512'] as const;
-export type DigestAlgorithm = (typeof DIGEST_ALGORITHMS)[number];
+import { toBase64, toBase64Url, toHex } from '@dus/core';
+import { type DigestAlgorithm, hashBytes } from './hashes.js';
 
 /** RFC 9530 registers only these for Content-Digest / Repr-Digest (IANA "HTTP Digest Algorithm Values"). */
 const CONTENT_DIGEST_ALGORITHMS: ReadonlySet<DigestAlgorithm> = new Set(['sha-256', 'sha-512']);
@@ -19,7 +17,7 @@ export interface DigestResult {
 
 export function digestOf(input: string | Uint8Array, algorithm: DigestAlgorithm): DigestResult {
   const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
-  const hash = digest(algorithm, bytes);
+  const hash = hashBytes(algorithm, bytes);
   const base64 = toBase64(hash);
   const registered = CONTENT_DIGEST_ALGORITHMS.has(algorithm);
   return {
@@ -32,7 +30,7 @@ export function digestOf(input: string | Uint8Array, algorithm: DigestAlgorithm)
     warnings: registered
       ? []
       : [
-          `${algorithm} is not in the RFC 9530 HTTP Digest Algorithm registry (only sha-256 and sha-512 are), so no Content-Digest value is given.`,
+          `${algorithm} is not in the RFC 9530 HTTP Digest Algorithm registry (only sha-256 and sha-512 are active there), so no Content-Digest value is given.`,
         ],
   };
 }

@@ -1,4 +1,5 @@
-export { DIGEST_ALGORITHMS, type DigestAlgorithm, type DigestResult, digestOf } from './digest.js';
+export { type DigestResult, digestOf } from './digest.js';
+export { DIGEST_ALGORITHMS, DIGEST_BITS, type DigestAlgorithm, hashBytes } from './hashes.js';
 export {
   DEFAULT_KEY_LENGTH,
   type IdempotencyKeyRequest,
