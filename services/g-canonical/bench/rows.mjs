@@ -1,6 +1,9 @@
 // Benchmark rows of service G, run by bench/run.mjs against the built server.
-import { createHash } from 'node:crypto';
-import { canonicalizeToBytes, parseStrictJson } from '@dus/core';
+import { createHash, createHmac } from 'node:crypto';
+import { hmac as nobleHmac } from '@noble/hashes/hmac.js';
+import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
+import { canonicalize as jsonCanonicalize } from 'json-canonicalize';
+import { canonicalize, canonicalizeToBytes, parseStrictJson } from '@dus/core';
 import { digestOf } from '../dist/domain/index.js';
 
 /** A realistic JSON document of about `bytes` bytes: an array of order-like records. */
@@ -67,4 +70,40 @@ export const hotPaths = [
     },
     target: { atMost: 4 },
   },
+  {
+    name: 'G RFC 8785 serializer (core), 1 MiB document',
+    setup: () => JSON.parse(makeDocument(1024 * 1024)),
+    run: (value) => canonicalize(value),
+    ceiling: { name: 'json-canonicalize 3.0.1 (a peer)', run: (value) => jsonCanonicalize(value) },
+    target: { atMost: 1.5 },
+  },
+  ...hashLibraryRows(),
 ];
+
+/**
+ * Hash libraries: node:crypto (what core and G use for SHA-2) against @noble/hashes on the same bytes.
+ * A ratio below 1 is node:crypto being faster: the number behind keeping SHA-2 on node:crypto.
+ */
+function hashLibraryRows() {
+  const key = new Uint8Array(32).fill(7);
+  return [1024, 1024 * 1024].flatMap((size) => {
+    const label = size === 1024 ? '1 KiB' : '1 MiB';
+    const setup = () => new Uint8Array(size).map((_, i) => i % 251);
+    return [
+      {
+        name: `hash libraries: SHA-256, ${label}, node:crypto`,
+        setup,
+        run: (bytes) => createHash('sha256').update(bytes).digest(),
+        ceiling: { name: '@noble/hashes sha256', run: (bytes) => nobleSha256(bytes) },
+        target: { atMost: 1 },
+      },
+      {
+        name: `hash libraries: HMAC-SHA-256, ${label}, node:crypto`,
+        setup,
+        run: (bytes) => createHmac('sha256', key).update(bytes).digest(),
+        ceiling: { name: '@noble/hashes hmac(sha256)', run: (bytes) => nobleHmac(nobleSha256, key, bytes) },
+        target: { atMost: 1 },
+      },
+    ];
+  });
+}
