@@ -8,7 +8,7 @@
 // Prints a table and writes bench/results/latest.json. A service adds rows by declaring them only.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
@@ -293,3 +293,26 @@ writeFileSync(
   `${JSON.stringify({ when: new Date().toISOString(), node: process.version, cores: cpus().length, pinned: canPin, duration_s: DURATION_S, connections: CONNECTIONS, rows }, null, 2)}\n`,
 );
 console.error('written to bench/results/latest.json');
+
+// The committed evidence: a dated Markdown summary of this run (only of a full run, never of a filtered one).
+if (!only) {
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`;
+  const summary = [
+    '# Benchmark results',
+    '',
+    `Run ${when} UTC with \`npm run bench\` on ${machine}; Node ${process.version}; ` +
+      `${canPin ? 'servers pinned to core 0, load generator to core 1' : 'not pinned'}; ${DURATION_S} s per HTTP row, ${CONNECTIONS} connections.`,
+    '',
+    'HTTP rows: CPU µs per request of the server (from /proc) beside a same-work ceiling — bare node:http',
+    'calling the same domain functions; CPU ratio = ceiling / row (1.00 = as cheap as the ceiling).',
+    'Hot paths: time per operation beside a native or peer ceiling; ratio = ours / ceiling.',
+    'Large requests: one request at a time (median of 3): wall time, server CPU, peak RSS, beside the ceiling.',
+    'Growth: the domain engine at increasing sizes; "vs n log n" = time / (n log2 n), normalised to the smallest.',
+    '',
+    ...lines,
+    '',
+  ].join('\n');
+  writeFileSync(join(here, 'RESULTS.md'), summary);
+  console.error('written to bench/RESULTS.md');
+}
