@@ -26,11 +26,13 @@ if (spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status !== 0) 
   );
 }
 
+console.log('\n▸ lint + typecheck (every package, in parallel)…');
 const checks = Math.max(
   run('biome', ['lint', '--error-on-warnings', 'scripts']),
   turbo(['lint', 'typecheck']),
 );
 for (const dir of packageDirs()) rmSync(join(dir, RESULTS), { force: true });
+console.log('\n▸ tests, one package at a time (a dot per test; the table follows)…');
 const tests = turbo(
   ['test'],
   [
@@ -41,6 +43,7 @@ const tests = turbo(
     '--reporter=json',
     `--outputFile.json=${RESULTS}`,
   ],
+  'full',
 );
 
 let passed = 0;

@@ -67,8 +67,9 @@ export function ensureInstalled() {
   writeFileSync(stampFile, installStamp());
 }
 
-export function turbo(tasks, extra = []) {
-  return run('turbo', ['run', ...tasks, '--output-logs=errors-only', ...extra]);
+/** Runs turbo tasks; `logs` is turbo's --output-logs (errors-only by default, `full` to stream progress). */
+export function turbo(tasks, extra = [], logs = 'errors-only') {
+  return run('turbo', ['run', ...tasks, `--output-logs=${logs}`, ...extra]);
 }
 
 export function build() {

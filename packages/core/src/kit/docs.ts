@@ -31,6 +31,7 @@ export function docsPage(title: string, docsPath: string, openapiPath: string): 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} — API reference</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${escapeHtml(docsPath)}/swagger-ui.css">
 </head>
 <body>

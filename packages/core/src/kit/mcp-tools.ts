@@ -1,5 +1,36 @@
 import { z } from 'zod';
 
+/**
+ * JSON Schema's own keyword is `examples` (an array); OpenAPI 3.0's `example` (one value), which our
+ * zod metadata may carry for the OpenAPI documents, is rewritten for MCP clients. Iterative: schemas
+ * can nest deeply.
+ */
+const NAMED_SCHEMAS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const DATA_KEYWORDS = new Set(['examples', 'default', 'const', 'enum', 'required']);
+
+function toJsonSchemaExamples(root: Record<string, unknown>): void {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) {
+      stack.push(...node);
+      continue;
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    const schema = node as Record<string, unknown>;
+    if ('example' in schema) {
+      if (!('examples' in schema)) schema.examples = [schema.example];
+      delete schema.example;
+    }
+    for (const [key, value] of Object.entries(schema)) {
+      // Maps of names to schemas: the names are data (a member may be called "example").
+      if (NAMED_SCHEMAS.has(key) && typeof value === 'object' && value !== null) stack.push(...Object.values(value));
+      // Example values are data, not schemas: never rewrite inside them.
+      else if (!DATA_KEYWORDS.has(key)) stack.push(value);
+    }
+  }
+}
+
 /** JSON Schema for an MCP tool: draft 2020-12, object root, and no `$schema` key (as MCP clients expect). */
 export function toolSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<
@@ -10,5 +41,6 @@ export function toolSchema(schema: z.ZodType, io: 'input' | 'output'): Record<st
   if (json.type !== 'object') {
     throw new Error(`MCP tool schemas must have an object root (got ${String(json.type)})`);
   }
+  toJsonSchemaExamples(json);
   return json;
 }

@@ -95,3 +95,22 @@ describe('configuration from the environment', () => {
     }
   });
 });
+
+describe('the configuration table', () => {
+  it('in the root README is exactly the one generated from the schema', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { configTable } = await import('../../src/index.js');
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'README.md'), 'utf8');
+    expect(readme).toContain(configTable());
+  });
+
+  it('lists every variable the services read, once', async () => {
+    const { CONFIG_VARIABLES } = await import('../../src/index.js');
+    expect(Object.keys(CONFIG_VARIABLES)).toEqual([
+      'PORT', 'HOST', 'LOG_LEVEL', 'MAX_BODY_BYTES', 'MAX_JSON_DEPTH', 'CORS_ORIGINS', 'MCP_ALLOWED_ORIGINS',
+      'API_KEYS_FILE', 'API_KEYS', 'RATE_LIMIT_PER_MINUTE', 'REDIS_URL', 'TRUSTED_PROXIES', 'SHUTDOWN_GRACE_MS',
+      'HEADERS_TIMEOUT_MS', 'REQUEST_TIMEOUT_MS',
+    ]);
+  });
+});

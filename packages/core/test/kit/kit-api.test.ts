@@ -213,3 +213,24 @@ describe('plans and keys', () => {
     expect(lines.join('\n')).not.toContain('sk_live');
   });
 });
+
+describe('MCP tool schemas', () => {
+  it('use JSON Schema `examples` arrays, never OpenAPI `example`, and leave member names alone', async () => {
+    const { toolSchema, z } = await import('../../src/index.js');
+    const schema = toolSchema(
+      z.object({
+        amount: z.number().meta({ example: 5 }),
+        example: z.string().meta({ examples: ['x'] }),
+        nested: z.object({ at: z.string().meta({ example: '2025-01-01' }) }),
+      }),
+      'input',
+    );
+    const properties = schema.properties as Record<string, Record<string, unknown>>;
+    expect(properties.amount).not.toHaveProperty('example');
+    expect(schema.properties).toMatchObject({
+      amount: { examples: [5] },
+      example: { examples: ['x'] },
+      nested: { properties: { at: { examples: ['2025-01-01'] } } },
+    });
+  });
+});
