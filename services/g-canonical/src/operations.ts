@@ -2,30 +2,17 @@ import {
   canonicalize,
   canonicalizeToBytes,
   defineOperation,
-  type JsonValue,
   parseJsonPointer,
   z,
 } from '@dus/core';
+import { ALWAYS, documentOf, exactlyOne, jsonText, jsonValue } from './document.js';
+import { compareOperation, keyedDigestOperation, verifyDigestOperation } from './operations-verify.js';
 import { DEFAULT_KEY_LENGTH, DIGEST_ALGORITHMS, digestOf, idempotencyKey } from './domain/index.js';
 
-const jsonValue = z
-  .unknown()
-  .refine((input) => input !== undefined, {
-    message: 'is required (any JSON value, including null)',
-    params: { code: 'required' },
-  })
-  .transform((input) => input as JsonValue)
-  .meta({
-    description: 'Any JSON value (object, array, string, number, boolean or null), parsed as strict I-JSON.',
-  });
-
-const algorithm = z
-  .enum(DIGEST_ALGORITHMS)
-  .default('sha-256')
-  .meta({
-    description:
-      'Digest algorithm: sha-256 (default), sha-384, sha-512, sha3-256, sha3-512 or blake3. content_digest is given only for sha-256 and sha-512, the RFC 9530 registry.',
-  });
+const algorithm = z.enum(DIGEST_ALGORITHMS).default('sha-256').meta({
+  description:
+    'Digest algorithm: sha-256 (default), sha-384, sha-512, sha3-256, sha3-512 or blake3. content_digest is given only for sha-256 and sha-512, the RFC 9530 registry.',
+});
 
 const digestFields = {
   hex: z.string(),
@@ -45,7 +32,9 @@ export const canonicalizeOperation = defineOperation({
   tags: ['canonical'],
   method: 'POST',
   path: '/v1/canonicalize',
-  input: z.strictObject({ value: jsonValue }),
+  input: z
+    .strictObject({ value: jsonValue.optional(), json: jsonText.optional() })
+    .superRefine(exactlyOne(['value', 'json'], '"value" (any JSON) or "json" (JSON text)'), ALWAYS),
   output: z.object({
     canonical: z.string(),
     bytes: z.number().int().meta({ description: 'UTF-8 length of `canonical`' }),
@@ -65,8 +54,8 @@ export const canonicalizeOperation = defineOperation({
     },
   ],
   example: { input: { value: { b: 2, a: 1 } }, output: { canonical: '{"a":1,"b":2}', bytes: 13 } },
-  handler: ({ value }) => {
-    const canonical = canonicalize(value);
+  handler: (input) => {
+    const canonical = canonicalize(documentOf(input));
     return { canonical, bytes: Buffer.byteLength(canonical, 'utf8') };
   },
 });
@@ -82,26 +71,17 @@ export const digestOperation = defineOperation({
   input: z
     .strictObject({
       value: jsonValue.optional(),
+      json: jsonText.optional(),
       text: z.string().optional().meta({ description: 'Raw text to digest as UTF-8 bytes, as given.' }),
       algorithm,
     })
-    .superRefine((input, ctx) => {
-      const hasValue = input.value !== undefined;
-      const hasText = input.text !== undefined;
-      if (hasValue === hasText) {
-        ctx.addIssue({
-          code: 'custom',
-          path: hasValue ? ['text'] : ['value'],
-          message: hasValue
-            ? 'give either "value" or "text", not both'
-            : 'give either "value" (any JSON) or "text" (a string)',
-          params: { code: hasValue ? 'conflicting_fields' : 'missing_field' },
-        });
-      }
-    }),
+    .superRefine(
+      exactlyOne(['value', 'json', 'text'], '"value" (any JSON), "json" (JSON text) or "text" (a string)'),
+      ALWAYS,
+    ),
   output: z.object({
     algorithm: z.enum(DIGEST_ALGORITHMS),
-    input: z.enum(['value', 'text']),
+    input: z.enum(['value', 'json', 'text']),
     bytes: z.number().int().meta({ description: 'Number of bytes digested' }),
     ...digestFields,
   }),
@@ -128,10 +108,11 @@ export const digestOperation = defineOperation({
     },
   },
   handler: (input) => {
-    const source = input.text !== undefined ? ('text' as const) : ('value' as const);
-    const bytes = source === 'text' ? input.text! : canonicalizeToBytes(input.value as JsonValue);
+    const source = input.text !== undefined ? 'text' : input.json !== undefined ? 'json' : 'value';
+    const kind = source as 'value' | 'json' | 'text';
+    const bytes = input.text ?? canonicalizeToBytes(documentOf(input));
     const { algorithm: used, ...rest } = digestOf(bytes, input.algorithm);
-    return { algorithm: used, input: source, ...rest };
+    return { algorithm: used, input: kind, ...rest };
   },
 });
 
@@ -156,33 +137,36 @@ export const idempotencyKeyOperation = defineOperation({
   tags: ['idempotency'],
   method: 'POST',
   path: '/v1/idempotency-key',
-  input: z.strictObject({
-    value: jsonValue,
-    fields: z
-      .array(pointerOrName)
-      .min(1)
-      .max(256)
-      .refine((fields) => new Set(fields).size <= 64, { message: 'at most 64 distinct fields' })
-      .optional()
-      .meta({
-        description: '1–64 distinct member names or JSON Pointers',
-        example: ['amount', '/customer/id'],
-      }),
-    prefix: z
-      .string()
-      .max(64)
-      .regex(/^[A-Za-z0-9_.:-]*$/, 'may only contain A-Z a-z 0-9 _ . : -')
-      .default('')
-      .meta({ example: 'pay_' }),
-    length: z
-      .number()
-      .int()
-      .min(16)
-      .max(43)
-      .default(DEFAULT_KEY_LENGTH)
-      .meta({ description: 'Characters of base64url kept (16–43)' }),
-    algorithm: algorithm.optional(),
-  }),
+  input: z
+    .strictObject({
+      value: jsonValue.optional(),
+      json: jsonText.optional(),
+      fields: z
+        .array(pointerOrName)
+        .min(1)
+        .max(256)
+        .refine((fields) => new Set(fields).size <= 64, { message: 'at most 64 distinct fields' })
+        .optional()
+        .meta({
+          description: '1–64 distinct member names or JSON Pointers',
+          example: ['amount', '/customer/id'],
+        }),
+      prefix: z
+        .string()
+        .max(64)
+        .regex(/^[A-Za-z0-9_.:-]*$/, 'may only contain A-Z a-z 0-9 _ . : -')
+        .default('')
+        .meta({ example: 'pay_' }),
+      length: z
+        .number()
+        .int()
+        .min(16)
+        .max(43)
+        .default(DEFAULT_KEY_LENGTH)
+        .meta({ description: 'Characters of base64url kept (16–43)' }),
+      algorithm: algorithm.optional(),
+    })
+    .superRefine(exactlyOne(['value', 'json'], '"value" (any JSON) or "json" (JSON text)'), ALWAYS),
   output: z.object({
     key: z.string(),
     header: z.string().meta({ description: 'RFC 8941 sf-string form for an Idempotency-Key header' }),
@@ -221,7 +205,14 @@ export const idempotencyKeyOperation = defineOperation({
       collision_bits: 192,
     },
   },
-  handler: (input) => idempotencyKey(input),
+  handler: (input) => idempotencyKey({ ...input, value: documentOf(input) }),
 });
 
-export const operations = [canonicalizeOperation, digestOperation, idempotencyKeyOperation];
+export const operations = [
+  canonicalizeOperation,
+  digestOperation,
+  idempotencyKeyOperation,
+  verifyDigestOperation,
+  compareOperation,
+  keyedDigestOperation,
+];

@@ -164,6 +164,9 @@ describe('HTTP conventions: every status code of conventions §3 from a real req
       `${BASE}/v1/canonicalize`,
       `${BASE}/v1/digest`,
       `${BASE}/v1/idempotency-key`,
+      `${BASE}/v1/verify-digest`,
+      `${BASE}/v1/compare`,
+      `${BASE}/v1/keyed-digest`,
     ]);
     const docs = await get('/docs');
     expect(docs.status).toBe(200);

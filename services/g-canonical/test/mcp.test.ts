@@ -25,13 +25,20 @@ const rpc = (body: string, headers: Record<string, string> = {}, method = 'POST'
   });
 
 describe('MCP with the official SDK client', () => {
-  it('connects, lists the 3 tools and calls each with good and bad arguments', async () => {
+  it('connects, lists the 6 tools and calls each with good and bad arguments', async () => {
     const client = new Client({ name: 'g-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     expect(client.getServerVersion()).toMatchObject({ name: 'g-canonical', version: '1.1.0' });
 
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['canonicalize', 'digest', 'idempotency_key']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'canonicalize',
+      'compare_documents',
+      'digest',
+      'idempotency_key',
+      'keyed_digest',
+      'verify_digest',
+    ]);
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.inputSchema).not.toHaveProperty('$schema');
@@ -114,7 +121,14 @@ describe('MCP with the official SDK client', () => {
       version: '1.1.0',
       protocolVersion: '2025-11-25',
       transport: 'streamable-http',
-      tools: ['canonicalize', 'digest', 'idempotency_key'],
+      tools: [
+        'canonicalize',
+        'compare_documents',
+        'digest',
+        'idempotency_key',
+        'keyed_digest',
+        'verify_digest',
+      ],
     });
   });
 });

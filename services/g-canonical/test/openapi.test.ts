@@ -24,6 +24,9 @@ describe('OpenAPI document', async () => {
         '/v1/canonicalize',
         '/v1/digest',
         '/v1/idempotency-key',
+        '/v1/verify-digest',
+        '/v1/compare',
+        '/v1/keyed-digest',
         '/health',
         '/version',
         '/openapi.json',
@@ -36,7 +39,16 @@ describe('OpenAPI document', async () => {
     );
     for (const path of ['/v1/canonicalize', '/v1/digest', '/v1/idempotency-key']) {
       const post = document.paths[`${BASE}${path}`].post;
-      expect(Object.keys(post.responses).sort()).toEqual(['200', '400', '401', '413', '415', '422', '429', '500']);
+      expect(Object.keys(post.responses).sort()).toEqual([
+        '200',
+        '400',
+        '401',
+        '413',
+        '415',
+        '422',
+        '429',
+        '500',
+      ]);
       expect(post.responses['422'].content['application/problem+json'].schema.$ref).toBe(
         '#/components/schemas/Problem',
       );

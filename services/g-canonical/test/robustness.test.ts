@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { post } from './helpers.js';
 
-const ROUTES = ['/v1/canonicalize', '/v1/digest', '/v1/idempotency-key'] as const;
+const ROUTES = [
+  '/v1/canonicalize',
+  '/v1/digest',
+  '/v1/idempotency-key',
+  '/v1/verify-digest',
+  '/v1/compare',
+  '/v1/keyed-digest',
+] as const;
 
 const body = fc.oneof(
   fc.json({ depthSize: 'medium' }),

@@ -73,7 +73,7 @@ export const growth = [
     name: 'H analyze (flatten, sizes, counts, zlib)',
     unit: 'bytes',
     sizes: [100_000, 1_000_000, 10_000_000],
-    setup: (n) => makeDocument(n),
+    setup: (n) => JSON.parse(JSON.stringify(makeDocument(n))),
     run: (doc) => analyze(doc),
   },
 ];

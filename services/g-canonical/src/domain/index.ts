@@ -8,3 +8,5 @@ export {
   toSfString,
 } from './idempotency.js';
 export { fieldTokens, type Projection, project } from './projection.js';
+export { firstDifference } from './compare.js';
+export { decodeDigest, parseDigestField, type Verification, verifyDigests } from './verify.js';

@@ -1,0 +1,43 @@
+import { type JsonValue, parseStrictJson, z } from '@dus/core';
+
+/** Any JSON value, given as a JSON value (`value`). */
+export const jsonValue = z
+  .unknown()
+  .refine((input) => input !== undefined, {
+    message: 'is required (any JSON value, including null)',
+    params: { code: 'required' },
+  })
+  .meta({
+    description: 'Any JSON value (object, array, string, number, boolean or null), parsed as strict I-JSON.',
+  });
+
+/** The same document as raw JSON text, parsed here by the strict parser (reachable through MCP too). */
+export const jsonText = z.string().meta({
+  description:
+    'The JSON document as text, exactly as received: parsed by the strict I-JSON parser, so duplicate names, lone surrogates and integers beyond 2^53 are found even where a client could only send a valid JSON value.',
+  examples: ['{"b":2,"a":1}'],
+});
+
+/** Run a refinement even when other members failed, so `errors[]` names every offending path. */
+export const ALWAYS = { when: () => true } as const;
+
+/** Exactly one of the named members must be present. */
+export function exactlyOne<T extends Record<string, unknown>>(names: Array<keyof T & string>, hint: string) {
+  return (input: T, ctx: z.RefinementCtx) => {
+    // Runs even when the body failed (ALWAYS): a body that is not an object has its own issue already.
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) return;
+    const given = names.filter((name) => input[name] !== undefined);
+    if (given.length === 1) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: [given.length === 0 ? names[0]! : given[1]!],
+      message: given.length === 0 ? `give one of ${hint}` : `give only one of ${hint}`,
+      params: { code: given.length === 0 ? 'missing_field' : 'conflicting_fields' },
+    });
+  };
+}
+
+/** The document of an input with `value` or `json`. */
+export function documentOf(input: { value?: unknown; json?: string | undefined }): JsonValue {
+  return input.json !== undefined ? parseStrictJson(input.json) : (input.value as JsonValue);
+}
