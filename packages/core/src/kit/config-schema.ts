@@ -58,7 +58,10 @@ function origins() {
         return z.NEVER;
       }
       if (url.origin !== origin.replace(/\/$/, '')) {
-        ctx.addIssue({ code: 'custom', message: `entries must be bare origins without a path (got ${JSON.stringify(origin)})` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `entries must be bare origins without a path (got ${JSON.stringify(origin)})`,
+        });
         return z.NEVER;
       }
     }
@@ -72,7 +75,10 @@ const apiKeyPairs = commaList().transform((entries, ctx) => {
   for (const entry of entries ?? []) {
     const [hash, plan, extra] = entry.split(':');
     if (!hash || !KEY_HASH.test(hash) || !plan || extra !== undefined) {
-      ctx.addIssue({ code: 'custom', message: 'must be a comma list of <sha256 hex>:<plan> (the key itself is never configured)' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a comma list of <sha256 hex>:<plan> (the key itself is never configured)',
+      });
       return z.NEVER;
     }
     pairs.push([hash, plan]);
@@ -90,30 +96,71 @@ const doc = (description: string, fallback: string): Doc => ({ description, defa
 
 /** Every variable, in the order of the configuration table. */
 export const CONFIG_VARIABLES = {
-  PORT: { schema: integer(0, 65535), ...doc('Port to listen on (0 = any free port).', "the service's port (8081–8088)") },
+  PORT: {
+    schema: integer(0, 65535),
+    ...doc('Port to listen on (0 = any free port).', "the service's port (8081–8088)"),
+  },
   HOST: { schema: optionalText(), ...doc('Address to bind.', '127.0.0.1; containers set 0.0.0.0') },
   LOG_LEVEL: {
-    schema: optionalText().pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional()),
+    schema: optionalText().pipe(
+      z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
+    ),
     ...doc(`Request log level: ${LOG_LEVELS.join(', ')}.`, 'info'),
   },
-  MAX_BODY_BYTES: { schema: integer(1, 1024 * 1024 * 1024), ...doc('Default body limit of a route (some routes set their own).', '1048576 (1 MiB)') },
-  MAX_JSON_DEPTH: { schema: integer(1, 10_000), ...doc('Deepest JSON nesting accepted.', String(DEFAULT_MAX_JSON_DEPTH)) },
+  MAX_BODY_BYTES: {
+    schema: integer(1, 1024 * 1024 * 1024),
+    ...doc('Default body limit of a route (some routes set their own).', '1048576 (1 MiB)'),
+  },
+  MAX_JSON_DEPTH: {
+    schema: integer(1, 10_000),
+    ...doc('Deepest JSON nesting accepted.', String(DEFAULT_MAX_JSON_DEPTH)),
+  },
   CORS_ORIGINS: { schema: origins(), ...doc('Comma list of origins allowed by CORS, or `*`.', '`*`') },
-  MCP_ALLOWED_ORIGINS: { schema: origins(), ...doc('Comma list of origins allowed to call `/mcp` (an `Origin` header outside it is a 403).', 'localhost origins') },
-  API_KEYS_FILE: { schema: optionalText(), ...doc('Path of a JSON file `{"<sha256 hex of a key>": "<plan>"}`.', 'none') },
-  API_KEYS: { schema: apiKeyPairs, ...doc('Comma list of `<sha256 hex>:<plan>`; only hashes are ever configured.', 'none') },
-  RATE_LIMIT_PER_MINUTE: { schema: integer(0, 1_000_000), ...doc('Requests a minute per client on the free plan (0 = off; D: 200 unless set).', '0') },
+  MCP_ALLOWED_ORIGINS: {
+    schema: origins(),
+    ...doc(
+      'Comma list of origins allowed to call `/mcp` (an `Origin` header outside it is a 403).',
+      'localhost origins',
+    ),
+  },
+  API_KEYS_FILE: {
+    schema: optionalText(),
+    ...doc('Path of a JSON file `{"<sha256 hex of a key>": "<plan>"}`.', 'none'),
+  },
+  API_KEYS: {
+    schema: apiKeyPairs,
+    ...doc('Comma list of `<sha256 hex>:<plan>`; only hashes are ever configured.', 'none'),
+  },
+  RATE_LIMIT_PER_MINUTE: {
+    schema: integer(0, 1_000_000),
+    ...doc('Requests a minute per client on the free plan (0 = off; D: 200 unless set).', '0'),
+  },
   REDIS_URL: {
-    schema: optionalText().refine((url) => url === undefined || /^rediss?:\/\//.test(url), 'must start with redis:// or rediss://'),
+    schema: optionalText().refine(
+      (url) => url === undefined || /^rediss?:\/\//.test(url),
+      'must start with redis:// or rediss://',
+    ),
     ...doc('Shared rate-limit store (`redis://` or `rediss://`); in memory when unset.', 'none'),
   },
   TRUSTED_PROXIES: {
-    schema: commaList().refine((cidrs) => (cidrs ?? []).every((cidr) => CIDR.test(cidr)), 'must be a comma list of IPs or CIDRs'),
+    schema: commaList().refine(
+      (cidrs) => (cidrs ?? []).every((cidr) => CIDR.test(cidr)),
+      'must be a comma list of IPs or CIDRs',
+    ),
     ...doc('Comma list of proxy IPs or CIDRs whose `X-Forwarded-For` is believed.', 'none'),
   },
-  SHUTDOWN_GRACE_MS: { schema: integer(0, 600_000), ...doc('How long in-flight requests may finish after SIGTERM.', '10000') },
-  HEADERS_TIMEOUT_MS: { schema: integer(1_000, 600_000), ...doc('Time to receive the request headers (slow headers get a 408).', '10000') },
-  REQUEST_TIMEOUT_MS: { schema: integer(1_000, 3_600_000), ...doc('Time to receive a whole request, body included (then a 408).', '60000') },
+  SHUTDOWN_GRACE_MS: {
+    schema: integer(0, 600_000),
+    ...doc('How long in-flight requests may finish after SIGTERM.', '10000'),
+  },
+  HEADERS_TIMEOUT_MS: {
+    schema: integer(1_000, 600_000),
+    ...doc('Time to receive the request headers (slow headers get a 408).', '10000'),
+  },
+  REQUEST_TIMEOUT_MS: {
+    schema: integer(1_000, 3_600_000),
+    ...doc('Time to receive a whole request, body included (then a 408).', '60000'),
+  },
 } as const;
 
 export type ConfigVariable = keyof typeof CONFIG_VARIABLES;

@@ -52,7 +52,10 @@ function apiKeysFromFile(path: string, readFile: (path: string) => string): Arra
   }
   return Object.entries(parsed).map(([hash, plan]) => {
     if (!KEY_HASH.test(hash) || typeof plan !== 'string' || plan === '') {
-      throw new ConfigError('API_KEYS_FILE', 'entries must map a lower-case sha256 hex of the key to a plan name');
+      throw new ConfigError(
+        'API_KEYS_FILE',
+        'entries must map a lower-case sha256 hex of the key to a plan name',
+      );
     }
     return [hash, plan];
   });

@@ -47,4 +47,5 @@ export {
 export { bothSurfaces, parityCases, type SurfaceOutcome } from './testing-parity.js';
 export { hasRedisServer, type RedisServer, startRedisServer } from './testing-redis.js';
 export { type Reply, type ServerProcess, startServerProcess, testClient } from './testing.js';
+export { surfaces } from './testing-surfaces.js';
 export { zodIssuesToFieldErrors, zodValidationFailed } from './zod-issues.js';

@@ -5,7 +5,13 @@ import { z } from 'zod';
  * zod metadata may carry for the OpenAPI documents, is rewritten for MCP clients. Iterative: schemas
  * can nest deeply.
  */
-const NAMED_SCHEMAS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const NAMED_SCHEMAS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+]);
 const DATA_KEYWORDS = new Set(['examples', 'default', 'const', 'enum', 'required']);
 
 function toJsonSchemaExamples(root: Record<string, unknown>): void {
@@ -24,7 +30,8 @@ function toJsonSchemaExamples(root: Record<string, unknown>): void {
     }
     for (const [key, value] of Object.entries(schema)) {
       // Maps of names to schemas: the names are data (a member may be called "example").
-      if (NAMED_SCHEMAS.has(key) && typeof value === 'object' && value !== null) stack.push(...Object.values(value));
+      if (NAMED_SCHEMAS.has(key) && typeof value === 'object' && value !== null)
+        stack.push(...Object.values(value));
       // Example values are data, not schemas: never rewrite inside them.
       else if (!DATA_KEYWORDS.has(key)) stack.push(value);
     }
