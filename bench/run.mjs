@@ -215,7 +215,15 @@ for (const dir of services) {
     const profile = profileRow !== undefined && row.name.includes(profileRow);
     const measured = await measureServer(serverFile, request, row.env ?? {}, profile, true);
     const ratio = ceiling.cpu_ms / measured.cpu_ms;
-    record({ kind: 'large', service: dir, name: row.name, ...measured, ceiling, cpu_ratio: ratio, target: verdict(ratio, row.target) });
+    record({
+      kind: 'large',
+      service: dir,
+      name: row.name,
+      ...measured,
+      ceiling,
+      cpu_ratio: ratio,
+      target: verdict(ratio, row.target),
+    });
   }
   for (const row of declared.growth ?? []) {
     console.error(`  measuring ${row.name} at ${row.sizes.join(', ')}`);
@@ -277,9 +285,15 @@ if (largeRows.length > 0) {
   }
 }
 for (const row of rows.filter((r) => r.kind === 'growth')) {
-  lines.push('', `| ${pad(row.name, 52)} | ${pad(`n (${row.unit})`, 12)} | ${pad('ms', 9)} | ${pad('µs per item', 11)} | vs n log n |`, `|${'-'.repeat(54)}|${'-'.repeat(14)}|${'-'.repeat(11)}|${'-'.repeat(13)}|------------|`);
+  lines.push(
+    '',
+    `| ${pad(row.name, 52)} | ${pad(`n (${row.unit})`, 12)} | ${pad('ms', 9)} | ${pad('µs per item', 11)} | vs n log n |`,
+    `|${'-'.repeat(54)}|${'-'.repeat(14)}|${'-'.repeat(11)}|${'-'.repeat(13)}|------------|`,
+  );
   for (const point of row.points) {
-    lines.push(`| ${pad('', 52)} | ${pad(point.n, 12)} | ${pad(point.ms.toFixed(0), 9)} | ${pad(point.us_per_item.toFixed(2), 11)} | ${point.vs_n_log_n.toFixed(2)}       |`);
+    lines.push(
+      `| ${pad('', 52)} | ${pad(point.n, 12)} | ${pad(point.ms.toFixed(0), 9)} | ${pad(point.us_per_item.toFixed(2), 11)} | ${point.vs_n_log_n.toFixed(2)}       |`,
+    );
   }
 }
 console.log(lines.join('\n'));

@@ -70,24 +70,27 @@ describe('declared benchmark rows', () => {
     }
   });
 
-  it.each(declared)('%s: each large-request row, on its small sample body, answers what its ceiling answers', async (dir) => {
-    const rows = await import(pathToFileURL(join(services, dir, 'bench', 'rows.mjs')).href);
-    const large = rows.large ?? [];
-    if (large.length === 0) return;
-    const origin = await startService(dir);
-    for (const row of large) {
-      expect(typeof row.sameWork).toBe('function');
-      expect(typeof row.sample).toBe('function');
-      const body = row.sample();
-      const res = await fetch(`${origin}${row.path}`, {
-        method: row.method,
-        body,
-        headers: { 'content-type': 'application/json', ...row.headers },
-      });
-      expect(res.status).toBe(200);
-      expect(await res.json()).toEqual(JSON.parse(row.sameWork(Buffer.from(body), row.path)));
-    }
-  });
+  it.each(declared)(
+    '%s: each large-request row, on its small sample body, answers what its ceiling answers',
+    async (dir) => {
+      const rows = await import(pathToFileURL(join(services, dir, 'bench', 'rows.mjs')).href);
+      const large = rows.large ?? [];
+      if (large.length === 0) return;
+      const origin = await startService(dir);
+      for (const row of large) {
+        expect(typeof row.sameWork).toBe('function');
+        expect(typeof row.sample).toBe('function');
+        const body = row.sample();
+        const res = await fetch(`${origin}${row.path}`, {
+          method: row.method,
+          body,
+          headers: { 'content-type': 'application/json', ...row.headers },
+        });
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual(JSON.parse(row.sameWork(Buffer.from(body), row.path)));
+      }
+    },
+  );
 
   it.each(declared)('%s: growth rows run at a small size', async (dir) => {
     const rows = await import(pathToFileURL(join(services, dir, 'bench', 'rows.mjs')).href);

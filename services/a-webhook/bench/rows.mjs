@@ -1,4 +1,5 @@
 // Benchmark rows of service A, run by bench/run.mjs against the built server.
+import { healthRow } from '../../../bench/health-row.mjs';
 import { createHmac } from 'node:crypto';
 import { verifyWebhook } from '../dist/domain/index.js';
 
@@ -30,15 +31,7 @@ function githubDelivery(bytes) {
 }
 
 export const http = [
-  {
-    name: 'A GET /health',
-    method: 'GET',
-    path: '/health',
-    sameWork: () =>
-      JSON.stringify({ status: 'ok', service: 'a-webhook', version: '1.0.0', uptime_s: Math.floor(process.uptime()) }),
-    volatile: ['uptime_s'],
-    target: { atLeast: 0.9 },
-  },
+  healthRow('A', 'a-webhook', '1.0.0'),
   {
     name: 'A POST /verify (github, 2 KiB payload)',
     method: 'POST',

@@ -1,24 +1,12 @@
 // Benchmark rows of service B, run by bench/run.mjs against the built server.
+import { healthRow } from '../../../bench/health-row.mjs';
 import { budgetCalculator, costOptimizer } from '../dist/domain/index.js';
 import { budgetInput, optimizerInput } from '../dist/schemas.js';
 
 const ALL_19 = { inputTokens: 3000, outputTokens: 800, requests: 250000, useCase: 'code' };
 
 export const http = [
-  {
-    name: 'B GET /health',
-    method: 'GET',
-    path: '/health',
-    sameWork: () =>
-      JSON.stringify({
-        status: 'ok',
-        service: 'b-token-budget',
-        version: '1.1.0',
-        uptime_s: Math.floor(process.uptime()),
-      }),
-    volatile: ['uptime_s'],
-    target: { atLeast: 0.9 },
-  },
+  healthRow('B', 'b-token-budget', '1.1.0'),
   {
     name: 'B POST /api/v1/cost_optimizer (all 19 models)',
     method: 'POST',

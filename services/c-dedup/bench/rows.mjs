@@ -1,4 +1,5 @@
 // Benchmark rows of service C, run by bench/run.mjs against the built server.
+import { healthRow } from '../../../bench/health-row.mjs';
 import { deduplicate, usageAnalytics } from '../dist/domain/index.js';
 import { dedupInput, usageInput } from '../dist/schemas.js';
 
@@ -36,20 +37,7 @@ const answer = (schema, run) => (body) => {
 };
 
 export const http = [
-  {
-    name: 'C GET /api-request-deduplicator/health',
-    method: 'GET',
-    path: '/api-request-deduplicator/health',
-    sameWork: () =>
-      JSON.stringify({
-        status: 'ok',
-        service: 'c-dedup',
-        version: '1.1.0',
-        uptime_s: Math.floor(process.uptime()),
-      }),
-    volatile: ['uptime_s'],
-    target: { atLeast: 0.9 },
-  },
+  healthRow('C', 'c-dedup', '1.1.0', '/api-request-deduplicator'),
   {
     name: 'C POST /api/v1/request_deduplicator (50 calls)',
     method: 'POST',
@@ -90,8 +78,12 @@ export const growth = [
     setup: (n) => {
       const all = calls(n);
       const parsed = [];
-      for (let i = 0; i < n; i += 100_000) parsed.push(...dedupInput.parse({ requests: all.slice(i, i + 100_000) }).calls);
-      return { calls: parsed.map((call, index) => ({ ...call, index })), options: dedupInput.parse({ requests: all.slice(0, 1) }).options };
+      for (let i = 0; i < n; i += 100_000)
+        parsed.push(...dedupInput.parse({ requests: all.slice(i, i + 100_000) }).calls);
+      return {
+        calls: parsed.map((call, index) => ({ ...call, index })),
+        options: dedupInput.parse({ requests: all.slice(0, 1) }).options,
+      };
     },
     run: ({ calls: parsed, options }) => deduplicate(parsed, options),
   },

@@ -1,4 +1,5 @@
 // Benchmark rows of service D, run by bench/run.mjs against the built server.
+import { healthRow } from '../../../bench/health-row.mjs';
 import bwipjs from 'bwip-js';
 import { generate, generateSvg, strongEtag } from '../dist/domain/index.js';
 
@@ -17,16 +18,7 @@ const svgOf = (url) => {
 const env = { RATE_LIMIT_PER_MINUTE: '1000000' };
 
 export const http = [
-  {
-    name: 'D GET /health',
-    method: 'GET',
-    path: '/health',
-    sameWork: () =>
-      JSON.stringify({ status: 'ok', service: 'd-barcode', version: '1.0.0', uptime_s: Math.floor(process.uptime()) }),
-    volatile: ['uptime_s'],
-    env,
-    target: { atLeast: 0.9 },
-  },
+  healthRow('D', 'd-barcode', '1.0.0', '', { env }),
   {
     name: 'D GET /generate EAN-13 (SVG)',
     method: 'GET',

@@ -1,17 +1,10 @@
 // Benchmark rows of service E, run by bench/run.mjs against the built server.
+import { healthRow } from '../../../bench/health-row.mjs';
 import { parseDistance, parseDuration } from '@dus/core';
 import { EQUIVALENT_DISTANCES, paceReport, riegelTime, vdotReport } from '../dist/domain/index.js';
 
 export const http = [
-  {
-    name: 'E GET /health',
-    method: 'GET',
-    path: '/health',
-    sameWork: () =>
-      JSON.stringify({ status: 'ok', service: 'e-pace', version: '1.0.0', uptime_s: Math.floor(process.uptime()) }),
-    volatile: ['uptime_s'],
-    target: { atLeast: 0.9 },
-  },
+  healthRow('E', 'e-pace', '1.0.0'),
   {
     name: 'E POST /vdot (5K in 20:00)',
     method: 'POST',

@@ -1,4 +1,5 @@
 // Benchmark rows of service F, run by bench/run.mjs against the built server.
+import { healthRow } from '../../../bench/health-row.mjs';
 import { calculate, parseCsv } from '../dist/domain/index.js';
 import { calculateInput, csvInput } from '../dist/schemas.js';
 import { csv, trades } from './workload.mjs';
@@ -17,20 +18,7 @@ const fromCsv = (body) => {
 };
 
 export const http = [
-  {
-    name: 'F GET /health',
-    method: 'GET',
-    path: '/health',
-    sameWork: () =>
-      JSON.stringify({
-        status: 'ok',
-        service: 'f-crypto-tax',
-        version: '1.1.0',
-        uptime_s: Math.floor(process.uptime()),
-      }),
-    volatile: ['uptime_s'],
-    target: { atLeast: 0.9 },
-  },
+  healthRow('F', 'f-crypto-tax', '1.1.0'),
   {
     name: 'F POST /api/v1/calculate (a year: 50 trades)',
     method: 'POST',

@@ -1,4 +1,5 @@
 // Benchmark rows of service G, run by bench/run.mjs against the built server.
+import { healthRow } from '../../../bench/health-row.mjs';
 import { createHash, createHmac } from 'node:crypto';
 import { hmac as nobleHmac } from '@noble/hashes/hmac.js';
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
@@ -30,15 +31,7 @@ export function makeDocument(bytes) {
 }
 
 export const http = [
-  {
-    name: 'G GET /health',
-    method: 'GET',
-    path: '/canonical-digest-api/health',
-    sameWork: () =>
-      JSON.stringify({ status: 'ok', service: 'g-canonical', version: '1.1.0', uptime_s: Math.floor(process.uptime()) }),
-    volatile: ['uptime_s'],
-    target: { atLeast: 0.9 },
-  },
+  healthRow('G', 'g-canonical', '1.1.0', '/canonical-digest-api'),
   {
     name: 'G POST /v1/digest (1 KiB value)',
     method: 'POST',

@@ -1,4 +1,5 @@
 // Benchmark rows of service H, run by bench/run.mjs against the built server.
+import { healthRow } from '../../../bench/health-row.mjs';
 import { analyze, suggestPrunes } from '../dist/domain/index.js';
 
 /** A realistic API document of about `bytes` bytes: order records with some debug and null noise. */
@@ -24,20 +25,7 @@ export function makeDocument(bytes) {
 const SMALL = JSON.stringify({ payload: makeDocument(4 * 1024) });
 
 export const http = [
-  {
-    name: 'H GET /health',
-    method: 'GET',
-    path: '/health',
-    sameWork: () =>
-      JSON.stringify({
-        status: 'ok',
-        service: 'h-payload',
-        version: '1.1.0',
-        uptime_s: Math.floor(process.uptime()),
-      }),
-    volatile: ['uptime_s'],
-    target: { atLeast: 0.9 },
-  },
+  healthRow('H', 'h-payload', '1.1.0'),
   {
     name: 'H POST /api/v1/payload-analyze (4 KiB)',
     method: 'POST',
