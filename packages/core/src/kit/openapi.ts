@@ -19,6 +19,7 @@ export interface OpenApiSpec {
   rateLimited: boolean;
 }
 
+/** What the server sends for a problem: the same title, and `errors[]` where validation failed. */
 const problemContent = (example: { status: number; code: string; detail: string }) => ({
   'application/problem+json': {
     schema: ProblemSchema,
@@ -26,10 +27,29 @@ const problemContent = (example: { status: number; code: string; detail: string 
       type: `urn:problem:${example.code}`,
       title: new ProblemError({ ...example }).title,
       ...example,
+      ...(example.code === 'validation_failed'
+        ? {
+            detail: '/amount: must be a number',
+            errors: [{ path: '/amount', code: 'invalid_type', message: 'must be a number' }],
+          }
+        : {}),
       request_id: 'b7e5c1f0-3f7a-4c1e-9a55-1c1f2b3c4d5e',
     },
   },
 });
+
+/** API keys (conventions §7): optional everywhere; a key selects a plan. */
+const SECURITY_SCHEMES = {
+  bearerKey: { type: 'http', scheme: 'bearer', description: 'An API key as `Authorization: Bearer <key>`.' },
+  apiKeyHeader: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-Key',
+    description: 'An API key as `X-API-Key: <key>`.',
+  },
+} as const;
+/** No key (the free plan) or either form of a key. */
+const OPTIONAL_KEY: Array<Record<string, string[]>> = [{}, { bearerKey: [] }, { apiKeyHeader: [] }];
 
 const STANDARD_ERRORS: Record<string, DocumentedError> = {
   invalid_json: {
@@ -125,6 +145,7 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
           .filter(Boolean)
           .join('\n\n'),
         ...(op.tags ? { tags: op.tags } : {}),
+        ...(spec.rateLimited && op.rateLimited !== false ? { security: OPTIONAL_KEY } : {}),
         request: usesBody
           ? {
               body: { required: true, content: bodyTypes as never },
@@ -139,6 +160,12 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
     }
   }
 
+  if (spec.rateLimited) {
+    for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) {
+      registry.registerComponent('securitySchemes', name, scheme as never);
+    }
+  }
+
   for (const endpoint of spec.endpoints) {
     if (endpoint.doc === undefined) continue;
     registry.registerPath({
@@ -150,6 +177,7 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
   }
 
   const objectConfig = {
+    servers: [{ url: '/', description: 'This service (paths carry their base path)' }],
     info: {
       title: spec.title,
       version: spec.version,

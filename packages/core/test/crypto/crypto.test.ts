@@ -93,6 +93,7 @@ describe('strict decoders on hostile lengths', () => {
   it('keep the padding rules: at most two `=`, only at the end', () => {
     expect(fromBase64('QUI=')?.toString()).toBe('AB');
     expect(fromBase64('QUI')?.toString()).toBe('AB');
-    for (const bad of ['Q===', 'Q', '=QUJ', 'QU=J', 'QUJD====', 'QU I=']) expect(fromBase64(bad)).toBeUndefined();
+    for (const bad of ['Q===', 'Q', '=QUJ', 'QU=J', 'QUJD====', 'QU I='])
+      expect(fromBase64(bad)).toBeUndefined();
   });
 });

@@ -108,9 +108,21 @@ describe('the configuration table', () => {
   it('lists every variable the services read, once', async () => {
     const { CONFIG_VARIABLES } = await import('../../src/index.js');
     expect(Object.keys(CONFIG_VARIABLES)).toEqual([
-      'PORT', 'HOST', 'LOG_LEVEL', 'MAX_BODY_BYTES', 'MAX_JSON_DEPTH', 'CORS_ORIGINS', 'MCP_ALLOWED_ORIGINS',
-      'API_KEYS_FILE', 'API_KEYS', 'RATE_LIMIT_PER_MINUTE', 'REDIS_URL', 'TRUSTED_PROXIES', 'SHUTDOWN_GRACE_MS',
-      'HEADERS_TIMEOUT_MS', 'REQUEST_TIMEOUT_MS',
+      'PORT',
+      'HOST',
+      'LOG_LEVEL',
+      'MAX_BODY_BYTES',
+      'MAX_JSON_DEPTH',
+      'CORS_ORIGINS',
+      'MCP_ALLOWED_ORIGINS',
+      'API_KEYS_FILE',
+      'API_KEYS',
+      'RATE_LIMIT_PER_MINUTE',
+      'REDIS_URL',
+      'TRUSTED_PROXIES',
+      'SHUTDOWN_GRACE_MS',
+      'HEADERS_TIMEOUT_MS',
+      'REQUEST_TIMEOUT_MS',
     ]);
   });
 });

@@ -332,6 +332,22 @@ describe('createService', () => {
     expect((await new Validator().validate(document)).valid).toBe(true);
   });
 
+  it('documents a server, optional API keys on limited routes, and problem examples as the server sends them', async () => {
+    const document = await json(await makeService('3.1').request('/svc/openapi.json'));
+    expect(document.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+    const limitedDoc = await json(
+      await makeService('3.1', { plans: { free: 10 } }).request('/svc/openapi.json'),
+    );
+    expect(Object.keys(limitedDoc.components.securitySchemes)).toEqual(['bearerKey', 'apiKeyHeader']);
+    // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is inspected field by field
+    const post = limitedDoc.paths['/api/v1/sum']?.post as Record<string, any>;
+    expect(post.security).toEqual([{}, { bearerKey: [] }, { apiKeyHeader: [] }]);
+    const example = post.responses['400'].content['application/problem+json'].example;
+    expect(example.title).toBe('Request validation failed');
+    expect(example.errors[0]).toMatchObject({ path: expect.stringMatching(/^\//), code: expect.any(String) });
+    expect((await new Validator().validate(limitedDoc)).valid).toBe(true);
+  });
+
   it('exposes MCP tools only for operations that opt in', async () => {
     const res = await app.request('/svc/mcp', { headers: { accept: 'application/json' } });
     expect((await json(res)).tools).toEqual(['count_rows', 'crash', 'echo_sum']);
