@@ -8,7 +8,9 @@ export const jsonValue = z
     params: { code: 'required' },
   })
   .meta({
-    description: 'Any JSON value (object, array, string, number, boolean or null), parsed as strict I-JSON.',
+    description:
+      'Any JSON value (object, array, string, number, boolean or null), parsed as strict I-JSON. Send the JSON itself, not a string holding JSON (for raw text use `json`).',
+    examples: [{ amount: 500, currency: 'USD' }],
   });
 
 /** The same document as raw JSON text, parsed here by the strict parser (reachable through MCP too). */

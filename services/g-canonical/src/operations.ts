@@ -1,10 +1,4 @@
-import {
-  canonicalize,
-  canonicalizeToBytes,
-  defineOperation,
-  parseJsonPointer,
-  z,
-} from '@dus/core';
+import { canonicalize, canonicalizeToBytes, defineOperation, parseJsonPointer, z } from '@dus/core';
 import { ALWAYS, documentOf, exactlyOne, jsonText, jsonValue } from './document.js';
 import { compareOperation, keyedDigestOperation, verifyDigestOperation } from './operations-verify.js';
 import { DEFAULT_KEY_LENGTH, DIGEST_ALGORITHMS, digestOf, idempotencyKey } from './domain/index.js';
@@ -156,7 +150,10 @@ export const idempotencyKeyOperation = defineOperation({
         .max(64)
         .regex(/^[A-Za-z0-9_.:-]*$/, 'may only contain A-Z a-z 0-9 _ . : -')
         .default('')
-        .meta({ example: 'pay_' }),
+        .meta({
+          description: 'Text put in front of the key, as given (0–64 of A-Z a-z 0-9 _ . : -); not hashed.',
+          examples: ['pay_'],
+        }),
       length: z
         .number()
         .int()
