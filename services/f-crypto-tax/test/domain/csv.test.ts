@@ -2,10 +2,10 @@
 // currency symbols, quoted cells), each detected and each computed to the cent.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ProblemError } from '@dus/core';
 import { describe, expect, it } from 'vitest';
 import { calculate, type Method, parseCsv } from '../../src/domain/index.js';
 import { calculateInput, csvInput } from '../../src/schemas.js';
+import { problemOf } from './helpers.js';
 
 const fixture = (name: string) =>
   readFileSync(join(import.meta.dirname, '..', 'fixtures', `${name}.csv`), 'utf8');
@@ -14,17 +14,6 @@ function run(csv: string, body: Record<string, unknown> = {}, method: Method = '
   const input = csvInput.parse({ csv, ...body });
   const parsed = parseCsv(input.csv, input.format, input.options.baseCurrency, input.options.fxRates);
   return { parsed, report: calculate(parsed.trades, method, input.options) };
-}
-
-function problem(run: () => unknown) {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ProblemError)
-      return { status: error.status, ...error.toProblem() } as Record<string, unknown>;
-    throw error;
-  }
-  throw new Error('expected a problem');
 }
 
 describe('native (BOM, preamble, older column names, wallets and ids)', () => {
@@ -49,7 +38,7 @@ describe('native (BOM, preamble, older column names, wallets and ids)', () => {
   });
 
   it('per_wallet: the exchange wallet holds 0.5 → 422 insufficient_holdings', () => {
-    expect(problem(() => run(fixture('native'), { pooling: 'per_wallet' }))).toMatchObject({
+    expect(problemOf(() => run(fixture('native'), { pooling: 'per_wallet' }))).toMatchObject({
       status: 422,
       code: 'insufficient_holdings',
       trade_id: 's1',
@@ -123,7 +112,7 @@ describe('kraken (X/Z asset codes, a crypto quote, a EUR quote)', () => {
   });
 
   it('without a valuation for the ETH/XBT row → 422 missing_valuation naming its line', () => {
-    expect(problem(() => run(fixture('kraken'), { fx_rates: { EUR: '1.1' } }))).toMatchObject({
+    expect(problemOf(() => run(fixture('kraken'), { fx_rates: { EUR: '1.1' } }))).toMatchObject({
       status: 422,
       code: 'missing_valuation',
       line: 3,
@@ -154,20 +143,20 @@ describe('binance (amounts with asset suffixes, USDT quotes valued by fx_rates, 
 describe('detection and errors', () => {
   it('a forced format must find its own header; an unknown one lists the supported formats', () => {
     for (const format of ['kraken', 'mt.gox']) {
-      expect(problem(() => run(fixture('koinly'), { format }))).toMatchObject({
+      expect(problemOf(() => run(fixture('koinly'), { format }))).toMatchObject({
         status: 400,
         code: 'unknown_csv_format',
         supported: ['native', 'koinly', 'coinbase', 'kraken', 'binance'],
       });
     }
-    expect(problem(() => run('a,b,c\n1,2,3\n'))).toMatchObject({ code: 'unknown_csv_format' });
+    expect(problemOf(() => run('a,b,c\n1,2,3\n'))).toMatchObject({ code: 'unknown_csv_format' });
     expect(run(fixture('koinly'), { format: 'koinly' }).parsed.format).toBe('koinly');
   });
 
   it('every bad cell is named by its 1-based line and its column as written', () => {
     const csv =
       'Note: test\nType, Asset ,Amount,Price,Date\nbuy,BTC,1.5x,100,2025-01-01\nsell,BTC,1,-3,2025-13-01\nhold,BTC,1,1,2025-01-01\n';
-    const p = problem(() => run(csv));
+    const p = problemOf(() => run(csv));
     expect(p).toMatchObject({ status: 400, code: 'validation_failed' });
     expect(p.errors).toEqual([
       expect.objectContaining({ path: '/csv/3/Amount', code: 'invalid_decimal', line: 3, column: 'Amount' }),
@@ -179,7 +168,7 @@ describe('detection and errors', () => {
 
   it('an exchange cell error names its column', () => {
     const csv = fixture('kraken').replace('0.20000000', '0.2O');
-    expect(problem(() => run(csv, { fx_rates: { BTC: '1', EUR: '1' } })).errors).toEqual([
+    expect(problemOf(() => run(csv, { fx_rates: { BTC: '1', EUR: '1' } })).errors).toEqual([
       expect.objectContaining({ path: '/csv/4/vol', line: 4, column: 'vol' }),
     ]);
   });

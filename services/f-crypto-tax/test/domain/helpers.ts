@@ -1,3 +1,4 @@
+import { ProblemError } from '@dus/core';
 import { calculate, type Method, type Report, summarize } from '../../src/domain/index.js';
 import { calculateInput, summaryInput } from '../../src/schemas.js';
 
@@ -15,3 +16,14 @@ export function summary(body: Record<string, unknown>) {
 }
 
 export const METHODS = ['fifo', 'lifo', 'hifo', 'average'] as const;
+
+/** The problem a domain call throws, as its JSON (with the status); fails when it throws none. */
+export function problemOf(run: () => unknown): Record<string, unknown> {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ProblemError) return { status: error.status, ...error.toProblem() };
+    throw error;
+  }
+  throw new Error('expected a problem');
+}

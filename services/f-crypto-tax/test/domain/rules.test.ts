@@ -1,18 +1,6 @@
-import { ProblemError } from '@dus/core';
 import { describe, expect, it } from 'vitest';
 import { form8949 } from '../../src/domain/index.js';
-import { report, trade } from './helpers.js';
-
-const problemOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ProblemError)
-      return { status: error.status, ...error.toProblem() } as Record<string, unknown>;
-    throw error;
-  }
-  throw new Error('expected a problem');
-};
+import { problemOf, report, trade } from './helpers.js';
 
 describe('fees and currencies', () => {
   it('a buy fee in the traded crypto is valued at the trade price; a sale fee in another asset by fee_fx_rate', () => {
