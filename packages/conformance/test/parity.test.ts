@@ -1,13 +1,11 @@
 // REST and MCP are one pipeline: every operation of every built service, given the same argument
 // bytes (good and bad) on both surfaces, must answer the same — the same output, or the same problem
 // (status, code, offending paths), each carrying a request id.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { bothSurfaces, type OperationDefinition, parityCases, testConfig } from '@dus/core';
+import { bothSurfaces, parityCases } from '@dus/core';
 import { describe, expect, it } from 'vitest';
-
-const servicesDir = join(import.meta.dirname, '..', '..', '..', 'services');
+import { services, servicesDir } from './helpers/services.js';
 
 /**
  * Inputs that reach a service's domain refusals (422s), beside the generic cases: each service keeps
@@ -21,32 +19,6 @@ function domainCases(dir: string): Record<string, string[]> {
 interface RootInfo {
   operations: Array<{ method: string; path: string; mcp_tool: string | null }>;
 }
-
-interface BuiltService {
-  dir: string;
-  basePath: string;
-  app: { request(path: string, init?: RequestInit): Response | Promise<Response> };
-  operations: OperationDefinition[];
-}
-
-const unlimited = { check: async () => ({ plan: 'free', headers: {}, refused: undefined }) };
-
-async function loadService(dir: string): Promise<BuiltService> {
-  const root = join(servicesDir, dir);
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const { createApp } = await import(pathToFileURL(join(root, 'dist', 'app.js')).href);
-  const { operations } = await import(pathToFileURL(join(root, 'dist', 'operations.js')).href);
-  // Rate limits (D limits by default) are tested on their own: here every request must be answered.
-  const app = createApp(testConfig(), undefined, { limiter: unlimited });
-  return { dir, basePath: manifest.service?.basePath ?? '', app, operations };
-}
-
-const services = await Promise.all(
-  readdirSync(servicesDir)
-    .filter((dir) => existsSync(join(servicesDir, dir, 'dist', 'app.js')))
-    .sort()
-    .map(loadService),
-);
 
 it('finds the built services', () => {
   expect(services.map((service) => service.dir)).toEqual(

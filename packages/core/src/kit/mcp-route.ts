@@ -32,7 +32,7 @@ function operationTool(op: OperationDefinition, options: McpRouteOptions): McpTo
   return {
     name: op.mcpName ?? op.name,
     title: op.summary,
-    description: op.description ?? op.summary,
+    description: op.toolDescription ?? op.description ?? op.summary,
     inputSchema: toolSchema(op.mcpInput ?? op.input, 'input'),
     outputSchema: toolSchema(op.output, 'output'),
     annotations: { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },

@@ -1,7 +1,8 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { ProblemError } from '../errors.js';
 import type { DocumentedError, OperationDefinition } from './operation.js';
 import { operationMethods } from './operation.js';
+import { downlevelTo30, nameBodySchema, pascalCase } from './openapi-shape.js';
+import { type ExampleRoute, problemExample } from './problem-examples.js';
 import { ProblemSchema } from './problem-schema.js';
 import type { EndpointDoc } from './standard-endpoints.js';
 
@@ -13,30 +14,36 @@ export interface OpenApiSpec {
   operationsBasePath: string;
   operations: readonly OperationDefinition[];
   /** The standard endpoints, with their full paths. */
-  endpoints: ReadonlyArray<{ method: string; path: string; doc?: EndpointDoc }>;
+  endpoints: ReadonlyArray<{ method: string; path: string; limited: boolean; doc?: EndpointDoc }>;
   /** Extra `info` members, e.g. `x-plan`. */
   info?: Record<string, unknown>;
   rateLimited: boolean;
+  /** Members the service adds to every problem (A's `valid: false`), shown in the examples too. */
+  problemExtensions?: Readonly<Record<string, unknown>> | undefined;
 }
 
-/** What the server sends for a problem: the same title, and `errors[]` where validation failed. */
-const problemContent = (example: { status: number; code: string; detail: string }) => ({
+/** One problem response per status, with an example per code it can carry. */
+const problemContent = (errors: readonly DocumentedError[], route: ExampleRoute) => ({
   'application/problem+json': {
     schema: ProblemSchema,
-    example: {
-      type: `urn:problem:${example.code}`,
-      title: new ProblemError({ ...example }).title,
-      ...example,
-      ...(example.code === 'validation_failed'
-        ? {
-            detail: '/amount: must be a number',
-            errors: [{ path: '/amount', code: 'invalid_type', message: 'must be a number' }],
-          }
-        : {}),
-      request_id: 'b7e5c1f0-3f7a-4c1e-9a55-1c1f2b3c4d5e',
-    },
+    ...(errors.length === 1
+      ? { example: problemExample(errors[0]!, route) }
+      : {
+          examples: Object.fromEntries(
+            errors.map((error) => [
+              error.code,
+              { summary: error.description, value: problemExample(error, route) },
+            ]),
+          ),
+        }),
   },
 });
+
+/**
+ * The repository's license (see LICENSE at its root): proprietary, so there is no public URL; OpenAPI
+ * 3.1 names it with an SPDX `LicenseRef-`, which 3.0 cannot express.
+ */
+const LICENSE = { name: 'Proprietary (all rights reserved)', identifier: 'LicenseRef-Proprietary' };
 
 /** API keys (conventions §7): optional everywhere; a key selects a plan. */
 const SECURITY_SCHEMES = {
@@ -78,6 +85,11 @@ const STANDARD_ERRORS: Record<string, DocumentedError> = {
     description: 'An API key was presented (Authorization: Bearer or X-API-Key) and is not known.',
   },
   rate_limited: { status: 429, code: 'rate_limited', description: 'Too many requests; see `Retry-After`.' },
+  headers_too_large: {
+    status: 431,
+    code: 'headers_too_large',
+    description: 'The request headers exceed 16 KiB (answered by the HTTP layer, for any route).',
+  },
   internal_error: {
     status: 500,
     code: 'internal_error',
@@ -85,18 +97,38 @@ const STANDARD_ERRORS: Record<string, DocumentedError> = {
   },
 };
 
-function errorResponses(errors: DocumentedError[]) {
+function errorResponses(
+  errors: DocumentedError[],
+  route: ExampleRoute = { mediaTypes: ['application/json'] },
+) {
   const byStatus = new Map<number, DocumentedError[]>();
   for (const error of errors) byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
   const responses: Record<string, { description: string; content: ReturnType<typeof problemContent> }> = {};
   for (const [status, list] of byStatus) {
-    const first = list[0]!;
     responses[String(status)] = {
       description: list.map((error) => `\`${error.code}\`: ${error.description}`).join(' '),
-      content: problemContent({ status, code: first.code, detail: first.description }),
+      content: problemContent(list, route),
     };
   }
   return responses;
+}
+
+type Json = Record<string, unknown>;
+const media = (holder: unknown) =>
+  (holder as { content?: Record<string, Json> } | undefined)?.content?.['application/json'];
+
+/** `<Operation>Request` and `<Operation>Response` components for every operation's JSON bodies. */
+function nameOperationBodies(document: Json, spec: OpenApiSpec): void {
+  const paths = document.paths as Record<string, Record<string, { requestBody?: Json; responses: Json }>>;
+  for (const op of spec.operations) {
+    const name = pascalCase(op.name);
+    for (const method of operationMethods(op)) {
+      const entry = paths[`${spec.operationsBasePath}${op.path}`]?.[method.toLowerCase()];
+      if (entry === undefined) continue;
+      nameBodySchema(document, media(entry.requestBody), `${name}Request`);
+      nameBodySchema(document, media(entry.responses['200']), `${name}Response`);
+    }
+  }
 }
 
 /** Builds the OpenAPI document for a service from its operation definitions and standard endpoints. */
@@ -154,7 +186,11 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
           : { query: (op.query ?? op.input) as never },
         responses: {
           200: { description: 'Success', content: okContent as never },
-          ...errorResponses([...standard, ...declared]),
+          ...errorResponses([...standard, ...declared], {
+            maxBodyBytes: op.maxBodyBytes,
+            mediaTypes: Object.keys(bodyTypes),
+            extensions: spec.problemExtensions,
+          }),
         },
       });
     }
@@ -168,11 +204,22 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
 
   for (const endpoint of spec.endpoints) {
     if (endpoint.doc === undefined) continue;
+    const limited = spec.rateLimited && endpoint.limited;
     registry.registerPath({
       method: endpoint.method.toLowerCase() as 'get' | 'post',
       path: endpoint.path,
       ...(endpoint.doc as Omit<EndpointDoc, 'responses'>),
-      responses: endpoint.doc.responses as never,
+      // An unlimited endpoint (`/health`) takes no key: it says so, rather than inheriting nothing.
+      security: limited ? OPTIONAL_KEY : [],
+      responses: {
+        ...(endpoint.doc.responses as object),
+        ...errorResponses(
+          limited
+            ? [STANDARD_ERRORS.invalid_api_key!, STANDARD_ERRORS.rate_limited!]
+            : [STANDARD_ERRORS.headers_too_large!],
+          { mediaTypes: ['application/json'], extensions: spec.problemExtensions },
+        ),
+      } as never,
     });
   }
 
@@ -182,6 +229,7 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
       title: spec.title,
       version: spec.version,
       description: spec.description,
+      license: spec.openapi === '3.0.3' ? { name: LICENSE.name } : LICENSE,
       // OpenAPI allows only specification extensions beyond its own `info` fields.
       ...Object.fromEntries(
         Object.entries(spec.info ?? {}).map(([key, value]) => [
@@ -191,9 +239,13 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
       ),
     },
   };
-  const document =
-    spec.openapi === '3.0.3'
-      ? builder.getOpenAPIDocument({ openapi: '3.0.3', ...objectConfig })
-      : builder.getOpenAPI31Document({ openapi: '3.1.0', ...objectConfig });
-  return document as unknown as Record<string, unknown>;
+  const document = (spec.openapi === '3.0.3'
+    ? builder.getOpenAPIDocument({ openapi: '3.0.3', ...objectConfig })
+    : builder.getOpenAPI31Document({ openapi: '3.1.0', ...objectConfig })) as unknown as Record<
+    string,
+    unknown
+  >;
+  nameOperationBodies(document, spec);
+  if (spec.openapi === '3.0.3') downlevelTo30(document);
+  return document;
 }

@@ -40,7 +40,10 @@ export interface OperationDefinition<I extends z.ZodType = z.ZodType, O extends 
   name: string;
   mcpName?: string;
   summary: string;
+  /** The OpenAPI description (may speak of HTTP statuses); also the MCP tool's unless `toolDescription` is given. */
   description?: string;
+  /** The MCP tool's description, written for a tool caller (no HTTP status talk); default `description ?? summary`. */
+  toolDescription?: string;
   tags?: string[];
   /** One method, or several for twins such as GET (query) + POST (body). */
   method: HttpMethod | readonly HttpMethod[];

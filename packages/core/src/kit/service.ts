@@ -153,6 +153,7 @@ export function createService(
           operations: definition.operations,
           endpoints: endpoints.map((endpoint) => ({ ...endpoint, path: `${base}${endpoint.path}` || '/' })),
           rateLimited: true,
+          problemExtensions: definition.problemExtensions,
           ...(definition.info ? { info: definition.info } : {}),
         }),
       );

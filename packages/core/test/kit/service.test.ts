@@ -342,9 +342,36 @@ describe('createService', () => {
     // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is inspected field by field
     const post = limitedDoc.paths['/api/v1/sum']?.post as Record<string, any>;
     expect(post.security).toEqual([{}, { bearerKey: [] }, { apiKeyHeader: [] }]);
-    const example = post.responses['400'].content['application/problem+json'].example;
+    const examples = post.responses['400'].content['application/problem+json'].examples;
+    expect(Object.keys(examples).sort()).toEqual(['invalid_json', 'validation_failed']);
+    const example = examples.validation_failed.value;
     expect(example.title).toBe('Request validation failed');
     expect(example.errors[0]).toMatchObject({ path: expect.stringMatching(/^\//), code: expect.any(String) });
+    expect(examples.invalid_json.value).toMatchObject({
+      title: 'Malformed JSON',
+      offset: 10,
+      line: 1,
+      column: 11,
+    });
+    // Request and response bodies are named components, not inline schemas.
+    expect(post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/EchoSumRequest',
+    });
+    expect(post.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/EchoSumResponse',
+    });
+    // /health takes no key; the other standard endpoints take one as the operations do.
+    expect(limitedDoc.paths['/svc/health'].get.security).toEqual([]);
+    expect(limitedDoc.paths['/svc/version'].get.security).toEqual([
+      {},
+      { bearerKey: [] },
+      { apiKeyHeader: [] },
+    ]);
+    expect(Object.keys(limitedDoc.paths['/svc/version'].get.responses)).toEqual(['200', '401', '429']);
+    expect(limitedDoc.info.license).toEqual({
+      name: expect.any(String),
+      identifier: 'LicenseRef-Proprietary',
+    });
     expect((await new Validator().validate(limitedDoc)).valid).toBe(true);
   });
 

@@ -5,7 +5,7 @@ import { problemObject } from '../problems.js';
 import { PROBLEM_CONTENT_TYPE } from './reply.js';
 
 /** What Node's HTTP parser refused, as the problem a client can act on. */
-function problemFor(error: NodeJS.ErrnoException): ProblemError {
+export function problemFor(error: Pick<NodeJS.ErrnoException, 'code'>): ProblemError {
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW':
       return new ProblemError({

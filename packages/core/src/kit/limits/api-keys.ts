@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ProblemError } from '../../errors.js';
 
-const invalidKey = () =>
+export const invalidKey = () =>
   new ProblemError({
     status: 401,
     code: 'invalid_api_key',

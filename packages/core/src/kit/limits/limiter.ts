@@ -79,20 +79,29 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         RateLimit: `${name};r=${decision.remaining};t=${decision.resetSeconds}`,
       };
       if (decision.allowed) return { plan, headers, refused: undefined };
-      const refused = new ProblemError({
-        status: 429,
-        code: 'rate_limited',
-        detail: `The ${plan} plan allows ${policy.quota} requests per ${policy.windowSeconds} s; retry in ${decision.retryAfterSeconds} s.`,
-        extensions: {
-          plan,
-          limit: policy.quota,
-          window_s: policy.windowSeconds,
-          retry_after_s: decision.retryAfterSeconds,
-        },
-        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
-      });
+      const refused = rateLimited(plan, policy, decision.retryAfterSeconds);
       return { plan, headers, refused };
     },
     close: () => store.close(),
   };
+}
+
+/** 429 `rate_limited`: the plan's budget and when one more request fits. */
+export function rateLimited(
+  plan: string,
+  policy: { quota: number; windowSeconds: number },
+  retryAfterSeconds: number,
+): ProblemError {
+  return new ProblemError({
+    status: 429,
+    code: 'rate_limited',
+    detail: `The ${plan} plan allows ${policy.quota} requests per ${policy.windowSeconds} s; retry in ${retryAfterSeconds} s.`,
+    extensions: {
+      plan,
+      limit: policy.quota,
+      window_s: policy.windowSeconds,
+      retry_after_s: retryAfterSeconds,
+    },
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
 }

@@ -1,0 +1,58 @@
+/**
+ * The OpenAPI examples of the generic problems, made by the very functions that make the server's
+ * problems, so a documented example carries the title, members and wording the server sends.
+ */
+import { z } from 'zod';
+import { isProblemError, ProblemError } from '../errors.js';
+import { parseJsonBody } from './body.js';
+import { problemFor } from './http/client-error.js';
+import { invalidKey } from './limits/api-keys.js';
+import { rateLimited } from './limits/limiter.js';
+import type { DocumentedError } from './operation.js';
+import { internalError, payloadTooLarge, problemObject, unsupportedMediaType } from './problems.js';
+import { zodValidationFailed } from './zod-issues.js';
+
+const EXAMPLE_REQUEST_ID = 'b7e5c1f0-3f7a-4c1e-9a55-1c1f2b3c4d5e';
+const DEFAULT_BODY_LIMIT = 1_048_576;
+
+function thrown(action: () => unknown): ProblemError {
+  try {
+    action();
+  } catch (error) {
+    if (isProblemError(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a problem');
+}
+
+const GENERIC: Record<string, (route: ExampleRoute) => ProblemError> = {
+  invalid_json: () =>
+    thrown(() => parseJsonBody(new TextEncoder().encode('{"amount":'), { strict: false, maxDepth: 256 })),
+  validation_failed: () => {
+    const result = z.object({ amount: z.number({ error: 'must be a number' }) }).safeParse({ amount: '12' });
+    return zodValidationFailed(result.error!);
+  },
+  payload_too_large: (route) => payloadTooLarge(route.maxBodyBytes ?? DEFAULT_BODY_LIMIT),
+  unsupported_media_type: (route) => unsupportedMediaType('text/plain', route.mediaTypes),
+  invalid_api_key: () => invalidKey(),
+  rate_limited: () => rateLimited('free', { quota: 200, windowSeconds: 60 }, 1),
+  headers_too_large: () => problemFor({ code: 'HPE_HEADER_OVERFLOW' }),
+  internal_error: () => internalError(),
+};
+
+export interface ExampleRoute {
+  maxBodyBytes?: number | undefined;
+  /** The request media types the route accepts. */
+  mediaTypes: readonly string[];
+  /** Members the service adds to every problem. */
+  extensions?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** The problem body the server sends for `error` on this route (a domain error shows its description). */
+export function problemExample(error: DocumentedError, route: ExampleRoute): Record<string, unknown> {
+  const generic = GENERIC[error.code];
+  const problem = generic
+    ? generic(route)
+    : new ProblemError({ status: error.status, code: error.code, detail: error.description });
+  return problemObject(problem, EXAMPLE_REQUEST_ID, route.extensions);
+}
