@@ -48,12 +48,33 @@ const example = {
 };
 const exampleInput = calculateInput.parse(example);
 
+const csvExample = {
+  csv: 'type,asset,amount,price,date,fee\nbuy,BTC,1,30000,2024-01-15,5\nsell,BTC,0.5,45000,2025-03-01,0\n',
+};
+const summaryExample = { ...example, short_term_rate: '0.37', long_term_rate: '0.15', jurisdiction: 'US' };
+
+/** The gains report of a CSV export, with a warning when rows that are not trades were skipped. */
+function csvReport({ csv, format, method, options }: z.output<typeof csvInput>) {
+  const parsed = parseCsv(csv, format, options.baseCurrency, options.fxRates);
+  const report = calculate(parsed.trades, method, options);
+  if (parsed.skipped.length > 0) {
+    const lines = parsed.skipped.slice(0, 10).map((s) => s.line);
+    report.warnings.push({
+      code: 'rows_skipped',
+      message: `${parsed.skipped.length} ${parsed.format} row(s) are not trades and were skipped (line ${lines.join(', ')}${parsed.skipped.length > lines.length ? ', …' : ''}): ${parsed.skipped[0]!.reason}`,
+    });
+  }
+  return report;
+}
+
 export const calculateOperation = defineOperation({
   name: 'calculate',
   mcpName: 'calculate_crypto_tax',
   summary: 'Realised gains from a JSON trade history (FIFO, LIFO, HIFO or average cost)',
   description:
     'Exact decimal arithmetic; one disposal row per sale and lot, each rounded to cents half-up, short- or long-term by the calendar anniversary. `Accept: text/csv` or `?output=8949` answers Form 8949-style CSV.',
+  toolDescription:
+    'Realised capital gains of a crypto trade history. Pass `trades` (type buy/sell, asset, amount, price per unit, date; optional fee, quote currency, wallet) and optionally `method` (fifo default, lifo, hifo, average), `base_currency`, `fx_rates`, `year`, `pooling`, `insufficient_holdings`. Returns one disposal row per sale and lot (cents half-up, short or long term), totals by term, asset and year, open holdings and warnings. Numbers are exact decimal strings.',
   tags: ['gains'],
   method: 'POST',
   path: '/api/v1/calculate',
@@ -80,6 +101,8 @@ export const csvOperation = defineOperation({
   summary: 'Realised gains from a CSV export (native, Koinly, Coinbase, Kraken, Binance)',
   description:
     'Send the CSV as a `text/csv` body (options as query parameters) or as JSON `{ "csv": "…", …options }` (a body field wins over the query). The header row is found past preambles and the format detected, or forced by `format`. Answers the same report as /calculate.',
+  toolDescription:
+    'Realised capital gains from the text of a CSV export: pass `csv` (native type,asset,amount,price,date,fee columns, or a Koinly, Coinbase, Kraken or Binance export; the header row and format are detected, or force `format`) and the same options as calculate_crypto_tax (`method`, `base_currency`, `fx_rates`, …). Crypto-to-crypto rows need a net-worth column or `fx_rates`. Returns the same gains report as calculate_crypto_tax; skipped non-trade rows are reported in `warnings`.',
   tags: ['gains'],
   method: 'POST',
   path: '/api/v1/csv',
@@ -112,26 +135,13 @@ export const csvOperation = defineOperation({
     },
   ],
   maxBodyBytes: MAX_BODY_BYTES,
-  example: {
-    input: {
-      csv: 'type,asset,amount,price,date,fee\nbuy,BTC,1,30000,2024-01-15,5\nsell,BTC,0.5,45000,2025-03-01,0\n',
-    },
-  },
+  example: { input: csvExample, output: csvReport(csvInput.parse(csvExample)) },
   renderMediaType: 'text/csv',
   render: (output, input, request) => render8949(output, input, request),
-  handler: ({ csv, format, method, options }) => {
-    const parsed = parseCsv(csv, format, options.baseCurrency, options.fxRates);
-    const report = calculate(parsed.trades, method, options);
-    if (parsed.skipped.length > 0) {
-      const lines = parsed.skipped.slice(0, 10).map((s) => s.line);
-      report.warnings.push({
-        code: 'rows_skipped',
-        message: `${parsed.skipped.length} ${parsed.format} row(s) are not trades and were skipped (line ${lines.join(', ')}${parsed.skipped.length > lines.length ? ', …' : ''}): ${parsed.skipped[0]!.reason}`,
-      });
-    }
-    return report;
-  },
+  handler: csvReport,
 });
+
+const summarizeInput = ({ trades, options }: z.output<typeof summaryInput>) => summarize(trades, options);
 
 export const summaryOperation = defineOperation({
   name: 'summary',
@@ -139,6 +149,8 @@ export const summaryOperation = defineOperation({
   summary: 'FIFO, LIFO, HIFO and average cost side by side per tax year, with a recommendation',
   description:
     'With `short_term_rate` and `long_term_rate` (both or neither) each method gets an `estimated_tax` and the lowest wins; else the lowest total gain. Ties go to the first of fifo, hifo, lifo, average. `jurisdiction` restricts the recommendation to methods allowed there.',
+  toolDescription:
+    'Compares fifo, lifo, hifo and average cost on the same trade history (pass `trades` and the calculate_crypto_tax options except `method`): totals by term and by year for each method. With `short_term_rate` and `long_term_rate` (0–1, both or neither) each method gets an `estimated_tax`; the recommendation is the lowest tax, else the lowest gain (ties: fifo, hifo, lifo, average). `jurisdiction` (e.g. "US") limits it to methods allowed there.',
   tags: ['gains'],
   method: 'POST',
   path: '/api/v1/summary',
@@ -149,14 +161,16 @@ export const summaryOperation = defineOperation({
     { status: 422, code: 'unsupported_jurisdiction', description: 'No method is allowed in `jurisdiction`.' },
   ],
   maxBodyBytes: MAX_BODY_BYTES,
-  example: { input: { ...example, short_term_rate: '0.37', long_term_rate: '0.15', jurisdiction: 'US' } },
-  handler: ({ trades, options }) => summarize(trades, options),
+  example: { input: summaryExample, output: summarizeInput(summaryInput.parse(summaryExample)) },
+  handler: summarizeInput,
 });
 
 export const methodsOperation = defineOperation({
   name: 'methods',
   mcpName: 'list_tax_methods',
   summary: 'The lot-matching methods, where each is allowed, and the CSV formats',
+  toolDescription:
+    'Lists the lot-matching methods (fifo, lifo, hifo, average) with how each consumes lots and the countries (ISO 3166-1 alpha-2) where individuals may use it for crypto, the default method, and the CSV formats parse_csv_trades reads. Takes no arguments.',
   tags: ['reference'],
   method: 'GET',
   path: '/api/v1/methods',

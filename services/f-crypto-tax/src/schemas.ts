@@ -1,4 +1,4 @@
-import { z } from '@dus/core';
+import { exactlyOneOf, z } from '@dus/core';
 import {
   CSV_FORMATS,
   DEFAULT_METHOD,
@@ -17,12 +17,13 @@ import { codeField, DECIMAL_HINT, decimalField, fiatField, type Report } from '.
 // resolve the older names, so a JSON trade and a native CSV row are read by the same code.
 // ---------------------------------------------------------------------------------------------------------
 
-const decimalInput = (description: string) =>
+const decimalInput = (description: string, example = '0.5') =>
   z
     .union([z.string(), z.number()], { error: `must be ${DECIMAL_HINT} or a JSON number` })
-    .meta({ description, examples: ['0.5'] });
+    .meta({ description, examples: [example] });
 
-const code = (description: string) => z.string({ error: 'must be a string' }).meta({ description });
+const code = (description: string, example: string) =>
+  z.string({ error: 'must be a string' }).meta({ description, examples: [example] });
 
 const tradeSchema = z
   .object({
@@ -30,15 +31,21 @@ const tradeSchema = z
       .string()
       .max(200)
       .optional()
-      .meta({ description: 'Your id; default: the index in `trades` as a string.' }),
-    type: z.enum(['buy', 'sell']).optional().meta({ description: 'Required (or `side`).' }),
+      .meta({ description: 'Your id; default: the index in `trades` as a string.', examples: ['tx-1'] }),
+    type: z
+      .enum(['buy', 'sell'])
+      .optional()
+      .meta({ description: 'Buy or sell. Required (or `side`).', examples: ['buy'] }),
     side: z.enum(['buy', 'sell']).optional().meta({ description: 'Older name of `type`.' }),
-    asset: code('The asset traded, e.g. BTC. Required (or `currency`).').optional(),
-    currency: code('Older name of `asset`.').optional(),
+    asset: code('The asset traded, e.g. BTC. Required (or `currency`).', 'BTC').optional(),
+    currency: code('Older name of `asset`.', 'BTC').optional(),
     amount: decimalInput('Quantity of the asset, > 0. Required (or `quantity`).').optional(),
     quantity: decimalInput('Older name of `amount`.').optional(),
-    price: decimalInput('Price per unit in `quote`, ≥ 0. Required (or `price_per_unit`).').optional(),
-    price_per_unit: decimalInput('Older name of `price`.').optional(),
+    price: decimalInput(
+      'Price per unit in `quote`, ≥ 0. Required (or `price_per_unit`).',
+      '30000',
+    ).optional(),
+    price_per_unit: decimalInput('Older name of `price`.', '30000').optional(),
     date: z
       .string()
       .optional()
@@ -46,52 +53,69 @@ const tradeSchema = z
         description: 'ISO 8601; date only = 00:00:00Z; no offset = UTC. Required.',
         examples: ['2025-01-15'],
       }),
-    fee: decimalInput('Fee, ≥ 0, in `fee_asset` (default 0).').optional(),
-    fee_asset: code('Currency or asset the fee was paid in (default `quote`).').optional(),
-    quote: code('Currency of `price` (default `base_currency`).').optional(),
-    fx_rate: decimalInput('Base-currency units per `quote` unit, > 0 (else `fx_rates`).').optional(),
-    fee_fx_rate: decimalInput('Base-currency units per `fee_asset` unit, > 0 (else `fx_rates`).').optional(),
+    fee: decimalInput('Fee, ≥ 0, in `fee_asset` (default 0).', '5').optional(),
+    fee_asset: code('Currency or asset the fee was paid in (default `quote`).', 'USD').optional(),
+    quote: code('Currency of `price` (default `base_currency`).', 'EUR').optional(),
+    fx_rate: decimalInput('Base-currency units per `quote` unit, > 0 (else `fx_rates`).', '1.08').optional(),
+    fee_fx_rate: decimalInput(
+      'Base-currency units per `fee_asset` unit, > 0 (else `fx_rates`).',
+      '600',
+    ).optional(),
     wallet: z
       .string()
       .max(200)
       .nullable()
       .optional()
-      .meta({ description: 'Wallet or account; matters with `pooling: per_wallet`.' }),
+      .meta({ description: 'Wallet or account; matters with `pooling: per_wallet`.', examples: ['ledger'] }),
   })
   .strict()
   .meta({
     id: 'Trade',
-    description: 'One buy or sell. Numbers: decimal strings (recommended) or JSON numbers.',
+    description:
+      'One buy or sell. Numbers: decimal strings (recommended) or JSON numbers. Each field and its older name: exactly one of them.',
+    // The field readers refuse a field and its older name together (`duplicate_field`) or neither (`required`).
+    required: ['date'],
+    allOf: [
+      exactlyOneOf(['type'], ['side']),
+      exactlyOneOf(['asset'], ['currency']),
+      exactlyOneOf(['amount'], ['quantity']),
+      exactlyOneOf(['price'], ['price_per_unit']),
+    ],
   });
 
-const fxRatesSchema = z.record(z.string(), decimalInput('Base-currency units per unit')).meta({
-  description: 'Values of other currencies and assets (e.g. stablecoins) in the base currency.',
-  examples: [{ USDT: '1', EUR: '1.08' }],
-});
+const fxRatesSchema = z
+  .record(z.string(), decimalInput('Base-currency units per unit of the keyed currency or asset, > 0.', '1'))
+  .meta({
+    description: 'Values of other currencies and assets (e.g. stablecoins) in the base currency.',
+    examples: [{ USDT: '1', EUR: '1.08' }],
+  });
 
 const optionShape = {
-  base_currency: z.string().default('USD').meta({ description: 'ISO 4217 code (default USD).' }),
+  base_currency: z
+    .string()
+    .default('USD')
+    .meta({ description: 'ISO 4217 code of every amount in the answer (default USD).', examples: ['USD'] }),
   fx_rates: fxRatesSchema.optional(),
   year: z
     .int()
     .min(1970)
     .max(9999)
     .optional()
-    .meta({ description: 'Only disposals (and totals) sold in this UTC calendar year.' }),
+    .meta({ description: 'Only disposals (and totals) sold in this UTC calendar year.', examples: [2025] }),
   pooling: z
     .enum(['universal', 'per_wallet'])
     .default('universal')
     .meta({ description: "`per_wallet`: lots match only within the trade's wallet." }),
-  insufficient_holdings: z
-    .enum(['error', 'zero_basis'])
-    .default('error')
-    .meta({ description: 'A sale beyond the holdings: 422, or a zero-basis row.' }),
+  insufficient_holdings: z.enum(['error', 'zero_basis']).default('error').meta({
+    description:
+      'A sale beyond the holdings: `error` refuses the request (insufficient_holdings); `zero_basis` makes the missing part a zero-basis row.',
+  }),
 };
 
 const methodSchema = z
   .enum(METHOD_IDS)
   .default(DEFAULT_METHOD)
-  .meta({ description: 'Lot matching method (default fifo).' });
+  .meta({ description: 'Lot matching method (default fifo).', examples: ['fifo'] });
 const outputSchema = z
   .enum(['json', '8949'])
   .optional()
@@ -171,7 +195,10 @@ export const calculateArguments = z
 const csvText = z
   .string()
   .max(64 * 1024 * 1024)
-  .meta({ description: 'The CSV text of an export (native, koinly, coinbase, kraken or binance).' });
+  .meta({
+    description: 'The CSV text of an export (native, koinly, coinbase, kraken or binance).',
+    examples: ['type,asset,amount,price,date,fee\nbuy,BTC,1,30000,2024-01-15,5\n'],
+  });
 
 export const csvInput = z
   .object({ csv: csvText, format: formatSchema, method: methodSchema, ...optionShape, output: outputSchema })
@@ -225,20 +252,23 @@ export const csvQuery = z
 /** `/calculate` takes only `output` from the query. */
 export const calculateQuery = z.object({ output: z.string().optional() }).strict();
 
-const rateSchema = decimalInput('A tax rate between 0 and 1, e.g. "0.37".');
+const rateSchema = (term: string, example: string) =>
+  decimalInput(`Tax rate on ${term} net gains, 0–1; give both rates or neither.`, example);
 
 export const summaryInput = z
   .object({
     trades: tradesSchema,
     ...optionShape,
-    short_term_rate: rateSchema.optional(),
-    long_term_rate: rateSchema.optional(),
+    short_term_rate: rateSchema('short-term', '0.37').optional(),
+    long_term_rate: rateSchema('long-term', '0.15').optional(),
     jurisdiction: z
       .string()
       .optional()
       .meta({ description: 'ISO 3166-1 alpha-2: recommend only methods allowed there.', examples: ['US'] }),
   })
   .strict()
+  // Both rates or neither (the transform refuses one alone, naming the missing rate).
+  .meta({ dependentRequired: { short_term_rate: ['long_term_rate'], long_term_rate: ['short_term_rate'] } })
   .transform(
     (
       { trades, short_term_rate, long_term_rate, jurisdiction, ...raw },

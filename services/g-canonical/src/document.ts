@@ -1,24 +1,34 @@
-import { type JsonValue, parseStrictJson, z } from '@dus/core';
+import { anyJson, type JsonValue, parseStrictJson, z } from '@dus/core';
 
-/** Any JSON value, given as a JSON value (`value`). */
-export const jsonValue = z
-  .unknown()
-  .refine((input) => input !== undefined, {
-    message: 'is required (any JSON value, including null)',
-    params: { code: 'required' },
-  })
-  .meta({
-    description:
-      'Any JSON value (object, array, string, number, boolean or null), parsed as strict I-JSON. Send the JSON itself, not a string holding JSON (for raw text use `json`).',
-    examples: [{ amount: 500, currency: 'USD' }],
+const anyJsonValue = (textMember: string, example: unknown) =>
+  z
+    .unknown()
+    .refine((input) => input !== undefined, {
+      message: 'is required (any JSON value, including null)',
+      params: { code: 'required' },
+    })
+    .meta(
+      anyJson(
+        `The document as a JSON value (any type, null included), parsed as strict I-JSON. Send the JSON itself, not a string holding JSON (for JSON text use \`${textMember}\`).`,
+        example,
+      ),
+    );
+
+const jsonTextOf = (valueMember: string, example: string) =>
+  z.string().meta({
+    description: `The document as JSON text (instead of \`${valueMember}\`), parsed by the strict I-JSON parser: duplicate names, lone surrogates and integers beyond 2^53 are refused rather than lost.`,
+    examples: [example],
   });
 
+/** Any JSON value, given as a JSON value (`value`). */
+export const jsonValue = anyJsonValue('json', { amount: 500, currency: 'USD' });
+
 /** The same document as raw JSON text, parsed here by the strict parser (reachable through MCP too). */
-export const jsonText = z.string().meta({
-  description:
-    'The JSON document as text, exactly as received: parsed by the strict I-JSON parser, so duplicate names, lone surrogates and integers beyond 2^53 are found even where a client could only send a valid JSON value.',
-  examples: ['{"b":2,"a":1}'],
-});
+export const jsonText = jsonTextOf('value', '{"b":2,"a":1}');
+
+/** The two sides of a comparison: `a` or `a_json`, `b` or `b_json`. */
+export const sideValue = (side: 'a' | 'b', example: unknown) => anyJsonValue(`${side}_json`, example);
+export const sideText = (side: 'a' | 'b', example: string) => jsonTextOf(side, example);
 
 /** Run a refinement even when other members failed, so `errors[]` names every offending path. */
 export const ALWAYS = { when: () => true } as const;

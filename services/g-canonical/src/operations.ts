@@ -1,7 +1,20 @@
-import { canonicalize, canonicalizeToBytes, defineOperation, parseJsonPointer, z } from '@dus/core';
+import {
+  canonicalize,
+  canonicalizeToBytes,
+  defineOperation,
+  exactlyOneOf,
+  parseJsonPointer,
+  z,
+} from '@dus/core';
 import { ALWAYS, documentOf, exactlyOne, jsonText, jsonValue } from './document.js';
 import { compareOperation, keyedDigestOperation, verifyDigestOperation } from './operations-verify.js';
-import { DEFAULT_KEY_LENGTH, DIGEST_ALGORITHMS, digestOf, idempotencyKey } from './domain/index.js';
+import {
+  DEFAULT_KEY_LENGTH,
+  DIGEST_ALGORITHMS,
+  type DigestAlgorithm,
+  digestOf,
+  idempotencyKey,
+} from './domain/index.js';
 
 const algorithm = z.enum(DIGEST_ALGORITHMS).default('sha-256').meta({
   description:
@@ -9,28 +22,41 @@ const algorithm = z.enum(DIGEST_ALGORITHMS).default('sha-256').meta({
 });
 
 const digestFields = {
-  hex: z.string(),
-  base64: z.string(),
-  base64url: z.string().meta({ description: 'base64url without padding' }),
+  hex: z.string().meta({ description: 'The digest in lowercase hex' }),
+  base64: z.string().meta({ description: 'The digest in standard base64 with padding' }),
+  base64url: z.string().meta({ description: 'The digest in base64url without padding' }),
   content_digest: z.string().nullable().meta({
-    description: 'RFC 9530 Content-Digest member; null for sha-384 (not in the RFC 9530 registry).',
+    description:
+      'RFC 9530 Content-Digest field value (`sha-256=:<base64>:`); null for algorithms outside the RFC 9530 registry (all but sha-256 and sha-512).',
   }),
-  warnings: z.array(z.string()),
+  warnings: z.array(z.string()).meta({ description: 'Why content_digest is null, when it is; else empty' }),
 };
+
+const inputKind = z
+  .enum(['value', 'json', 'text'])
+  .meta({ description: 'Which input was digested: value or json (canonical form), or text (as given)' });
+
+function canonicalForm(input: { value?: unknown; json?: string | undefined }) {
+  const canonical = canonicalize(documentOf(input));
+  return { canonical, bytes: Buffer.byteLength(canonical, 'utf8') };
+}
 
 export const canonicalizeOperation = defineOperation({
   name: 'canonicalize',
   summary: 'Canonicalize JSON (RFC 8785 JCS)',
   description:
     'Returns the RFC 8785 canonical form of `value`: members sorted by UTF-16 code units, no whitespace, minimal string escapes, ECMAScript number formatting. The body is parsed as strict I-JSON: duplicate names, lone surrogates and numbers that would lose their value are rejected.',
+  toolDescription:
+    'Returns the RFC 8785 (JCS) canonical form of a JSON document: members sorted by UTF-16 code units, no whitespace, minimal escapes, ECMAScript number formatting. Pass exactly one of `value` (the JSON itself, any type) or `json` (JSON text, strictly parsed). Duplicate member names, lone surrogates and numbers that would lose their value are refused.',
   tags: ['canonical'],
   method: 'POST',
   path: '/v1/canonicalize',
   input: z
     .strictObject({ value: jsonValue.optional(), json: jsonText.optional() })
+    .meta(exactlyOneOf(['value'], ['json']))
     .superRefine(exactlyOne(['value', 'json'], '"value" (any JSON) or "json" (JSON text)'), ALWAYS),
   output: z.object({
-    canonical: z.string(),
+    canonical: z.string().meta({ description: 'The RFC 8785 canonical JSON text' }),
     bytes: z.number().int().meta({ description: 'UTF-8 length of `canonical`' }),
   }),
   errors: [
@@ -47,18 +73,31 @@ export const canonicalizeOperation = defineOperation({
         'A number overflows, underflows to 0, or is an integer beyond 2^53 that a double cannot hold (send it as a string).',
     },
   ],
-  example: { input: { value: { b: 2, a: 1 } }, output: { canonical: '{"a":1,"b":2}', bytes: 13 } },
-  handler: (input) => {
-    const canonical = canonicalize(documentOf(input));
-    return { canonical, bytes: Buffer.byteLength(canonical, 'utf8') };
-  },
+  example: { input: { value: { b: 2, a: 1 } }, output: canonicalForm({ value: { b: 2, a: 1 } }) },
+  handler: canonicalForm,
 });
+
+function digestAnswer(input: {
+  value?: unknown;
+  json?: string | undefined;
+  text?: string | undefined;
+  algorithm: DigestAlgorithm;
+}) {
+  const kind = input.text !== undefined ? 'text' : input.json !== undefined ? 'json' : 'value';
+  const bytes = input.text ?? canonicalizeToBytes(documentOf(input));
+  const { algorithm: used, ...rest } = digestOf(bytes, input.algorithm);
+  return { algorithm: used, input: kind as 'value' | 'json' | 'text', ...rest };
+}
+
+const digestExample = { text: '{"hello": "world"}', algorithm: 'sha-256' as const };
 
 export const digestOperation = defineOperation({
   name: 'digest',
   summary: 'SHA-2 digest of canonical JSON or of raw text',
   description:
     'With `value`: digest of the UTF-8 of its RFC 8785 canonical form. With `text`: digest of the UTF-8 of the string exactly as given (not parsed, not normalised). Returns hex, base64, base64url and the RFC 9530 `Content-Digest` field value.',
+  toolDescription:
+    'Hash of a JSON document or of raw text. Pass exactly one of `value` (the JSON itself) or `json` (JSON text), hashed as the UTF-8 of their RFC 8785 canonical form, or `text`, hashed as its UTF-8 exactly as given; optionally `algorithm` (sha-256 default, sha-384, sha-512, sha3-256, sha3-512, blake3). Returns the byte count and the digest in hex, base64 and base64url, and the RFC 9530 Content-Digest value (sha-256 and sha-512 only, else null with a warning).',
   tags: ['canonical'],
   method: 'POST',
   path: '/v1/digest',
@@ -66,16 +105,23 @@ export const digestOperation = defineOperation({
     .strictObject({
       value: jsonValue.optional(),
       json: jsonText.optional(),
-      text: z.string().optional().meta({ description: 'Raw text to digest as UTF-8 bytes, as given.' }),
+      text: z
+        .string()
+        .optional()
+        .meta({
+          description: 'Raw text to digest as UTF-8 bytes, as given.',
+          examples: ['{"hello": "world"}'],
+        }),
       algorithm,
     })
+    .meta(exactlyOneOf(['value'], ['json'], ['text']))
     .superRefine(
       exactlyOne(['value', 'json', 'text'], '"value" (any JSON), "json" (JSON text) or "text" (a string)'),
       ALWAYS,
     ),
   output: z.object({
-    algorithm: z.enum(DIGEST_ALGORITHMS),
-    input: z.enum(['value', 'json', 'text']),
+    algorithm: z.enum(DIGEST_ALGORITHMS).meta({ description: 'The algorithm used' }),
+    input: inputKind,
     bytes: z.number().int().meta({ description: 'Number of bytes digested' }),
     ...digestFields,
   }),
@@ -88,26 +134,8 @@ export const digestOperation = defineOperation({
       description: 'A number cannot be represented exactly enough to digest.',
     },
   ],
-  example: {
-    input: { text: '{"hello": "world"}', algorithm: 'sha-256' },
-    output: {
-      algorithm: 'sha-256',
-      input: 'text',
-      bytes: 18,
-      hex: '5f8f04f6a3a892aaabbddb6cf273894493773960d4a325b105fee46eef4304f1',
-      base64: 'X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=',
-      base64url: 'X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE',
-      content_digest: 'sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:',
-      warnings: [],
-    },
-  },
-  handler: (input) => {
-    const source = input.text !== undefined ? 'text' : input.json !== undefined ? 'json' : 'value';
-    const kind = source as 'value' | 'json' | 'text';
-    const bytes = input.text ?? canonicalizeToBytes(documentOf(input));
-    const { algorithm: used, ...rest } = digestOf(bytes, input.algorithm);
-    return { algorithm: used, input: kind, ...rest };
-  },
+  example: { input: digestExample, output: digestAnswer(digestExample) },
+  handler: digestAnswer,
 });
 
 const pointerOrName = z.string().superRefine((field, ctx) => {
@@ -128,6 +156,8 @@ export const idempotencyKeyOperation = defineOperation({
   summary: 'Stable idempotency key for a JSON request',
   description:
     "Key = `prefix` + the first `length` characters of base64url(hash(JCS(projected value))), the hash being `algorithm` (default sha-256). Without `fields` the projection is `value` itself, so the key can be reproduced from `/v1/digest`. `fields` selects top-level member names, or RFC 6901 pointers when they start with `/`; containers on a pointer's way are rebuilt as objects keyed by the pointer tokens; missing members are omitted; order and duplicates in `fields` do not change the key.",
+  toolDescription:
+    "Stable idempotency key for a JSON request: `prefix` + the first `length` (16–43, default 32) base64url characters of the hash (`algorithm`, sha-256 default) of the RFC 8785 canonical form of the document. Pass exactly one of `value` (the JSON itself) or `json` (JSON text); optionally `fields` (member names or JSON Pointers) to key on just those parts of an object. Returns the key, its Idempotency-Key header form, the missing fields and the collision bits. Without `fields` the key is prefix + the start of the digest tool's base64url.",
   tags: ['idempotency'],
   method: 'POST',
   path: '/v1/idempotency-key',
@@ -160,20 +190,28 @@ export const idempotencyKeyOperation = defineOperation({
         .min(16)
         .max(43)
         .default(DEFAULT_KEY_LENGTH)
-        .meta({ description: 'Characters of base64url kept (16–43)' }),
+        .meta({ description: 'Characters of base64url kept (16–43, default 32)', examples: [32] }),
       algorithm: algorithm.optional(),
     })
+    .meta(exactlyOneOf(['value'], ['json']))
     .superRefine(exactlyOne(['value', 'json'], '"value" (any JSON) or "json" (JSON text)'), ALWAYS),
   output: z.object({
-    key: z.string(),
+    key: z.string().meta({ description: 'prefix + the first `length` base64url characters of the hash' }),
     header: z.string().meta({ description: 'RFC 8941 sf-string form for an Idempotency-Key header' }),
-    algorithm: z.enum(DIGEST_ALGORITHMS),
-    encoding: z.literal('base64url'),
-    length: z.number().int(),
-    prefix: z.string(),
-    fields: z.array(z.string()).nullable(),
-    missing_fields: z.array(z.string()),
-    collision_bits: z.number().int(),
+    algorithm: z.enum(DIGEST_ALGORITHMS).meta({ description: 'The hash used' }),
+    encoding: z.literal('base64url').meta({ description: 'Encoding of the hashed part of the key' }),
+    length: z.number().int().meta({ description: 'Characters of base64url in the key (after the prefix)' }),
+    prefix: z.string().meta({ description: 'The prefix, as given (empty by default)' }),
+    fields: z.array(z.string()).nullable().meta({
+      description: 'The fields keyed on, unique and sorted; null without `fields` (the whole value)',
+    }),
+    missing_fields: z
+      .array(z.string())
+      .meta({ description: 'Fields that matched nothing (left out of the projection), sorted' }),
+    collision_bits: z
+      .number()
+      .int()
+      .meta({ description: "Bits of hash in the key: 6 per character, at most the digest's size" }),
   }),
   errors: [
     {
@@ -190,17 +228,7 @@ export const idempotencyKeyOperation = defineOperation({
   ],
   example: {
     input: { value: { amount: 500, currency: 'USD' }, prefix: 'pay_' },
-    output: {
-      key: 'pay_z84h9CNeqHOIgMT3f30FxGbaLpkmPm1m',
-      header: '"pay_z84h9CNeqHOIgMT3f30FxGbaLpkmPm1m"',
-      algorithm: 'sha-256',
-      encoding: 'base64url',
-      length: 32,
-      prefix: 'pay_',
-      fields: null,
-      missing_fields: [],
-      collision_bits: 192,
-    },
+    output: idempotencyKey({ value: { amount: 500, currency: 'USD' }, prefix: 'pay_' }),
   },
   handler: (input) => idempotencyKey({ ...input, value: documentOf(input) }),
 });

@@ -20,6 +20,8 @@ const analyzeExample = { payload: { a: 1, b: null, c: { d: [1, 2, { e: '' }] } }
 export const analyzeOperation = defineOperation({
   name: 'payload_analyze',
   summary: 'Where the bytes of a JSON payload go: sizes, shape, types, empties, largest fields, bloat score',
+  toolDescription:
+    'Audits a JSON document: pass it as `payload` (any JSON value, not a string of JSON). Returns its minified, pretty, gzip and brotli sizes in bytes, field count, depth, type counts, nulls and empties, the 10 largest fields, member-name bytes, keys repeated across array items, long strings, numbers written as strings, a 0–100 bloat score and short signals. Paths are JSON Pointers with * for array indexes. Up to 10 MiB.',
   tags: ['audit'],
   method: 'POST',
   path: '/api/v1/payload-analyze',
@@ -35,6 +37,8 @@ export const pruneOperation = defineOperation({
   name: 'field_prune_suggest',
   summary:
     'Fields to remove (debug, temp, internal, null, deprecated), what each saves, and the pruned payload',
+  toolDescription:
+    'Suggests fields to remove from a JSON document (`payload`, any JSON value): debug, temp, internal, null/empty and deprecated members, found by name and value rules with a confidence each. `threshold` (0–100, default 60) sets how many: a field is suggested when its confidence ≥ 100 − threshold. Returns the suggestions with the bytes each saves, the pruned payload, and the total bytes and percent saved.',
   tags: ['audit'],
   method: 'POST',
   path: '/api/v1/field-prune-suggest',
@@ -66,6 +70,8 @@ export const bandwidthOperation = defineOperation({
   summary: 'Cloud egress cost of a payload size and traffic volume (AWS, GCP, Azure), by price band',
   description:
     'Exactly one of `payload_bytes` and `payload`, and of `requests_per_month` and `requests_per_day` (a month = 30 days). With `payload`, the figures are for the chosen `compression`, and the gzip and brotli figures are given beside them.',
+  toolDescription:
+    'Monthly and yearly internet egress cost (USD list prices) of serving a response. Pass exactly one of `payload_bytes` (a size) or `payload` (a JSON document, measured minified or with `compression` gzip/brotli), exactly one of `requests_per_month` or `requests_per_day` (a month is 30 days), a `region` (us, eu, ap, sa, af, me or a code like us-east-1) and optionally `provider` (aws default, gcp, azure). Returns GB a month (10^9 bytes), cost, price per GB and the price bands used.',
   tags: ['cost'],
   method: 'POST',
   path: '/api/v1/bandwidth-cost-calc',
@@ -84,6 +90,8 @@ export const compareOperation = defineOperation({
   name: 'compare_payloads',
   summary:
     'Original against optimised: size and gzip deltas, removed and added fields, type and value changes',
+  toolDescription:
+    'Compares two versions of a JSON document, `original` and `optimized` (each any JSON value). Returns their sizes in bytes minified and gzipped with the bytes and percent saved, the fields removed and added (topmost JSON Pointer paths), values whose JSON type changed, counts of changed and unchanged scalar values, and whether both are equal up to member order.',
   tags: ['audit'],
   method: 'POST',
   path: '/api/v1/compare-payloads',

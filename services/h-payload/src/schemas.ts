@@ -1,12 +1,9 @@
-import { z } from '@dus/core';
+import { anyJson, exactlyOneOf, z } from '@dus/core';
 import { DEFAULT_THRESHOLD, PROVIDERS, REGION_HELP, type RegionGroup, regionGroup } from './domain/index.js';
 
 /** Any JSON value, `null` included; its presence is checked by `required`. */
-const anyJson = (description: string) =>
-  z.unknown().meta({
-    description: `${description} Required; any JSON value, null included.`,
-    examples: [{ id: 1, debug: { q: 'x' }, name: null }],
-  });
+const jsonDocument = (description: string, example: unknown = { id: 1, debug: { q: 'x' }, name: null }) =>
+  z.unknown().meta(anyJson(`${description} Required; any JSON value, null included.`, example));
 
 /** Members that must be present although any JSON value (null too) is allowed. */
 function required<T extends Record<string, unknown>>(...names: Array<keyof T & string>) {
@@ -23,20 +20,21 @@ function required<T extends Record<string, unknown>>(...names: Array<keyof T & s
   };
 }
 
-const count = (description: string) =>
+const count = (description: string, example: number) =>
   z
     .int({ error: 'must be a whole number ≥ 0' })
     .min(0, 'must be a whole number ≥ 0')
     .optional()
-    .meta({ description });
+    .meta({ description, examples: [example] });
 
 export const analyzeInput = z
-  .strictObject({ payload: anyJson('The JSON payload to audit.') })
+  .strictObject({ payload: jsonDocument('The JSON payload to audit.') })
+  .meta({ required: ['payload'] })
   .superRefine(required('payload'));
 
 export const pruneInput = z
   .strictObject({
-    payload: anyJson('The JSON payload to audit.'),
+    payload: jsonDocument('The JSON payload to audit.'),
     threshold: z
       .int({ error: 'must be a whole number from 0 to 100' })
       .min(0, 'must be a whole number from 0 to 100')
@@ -44,27 +42,57 @@ export const pruneInput = z
       .default(DEFAULT_THRESHOLD)
       .meta({
         description:
-          'A field is suggested when its confidence ≥ 100 − threshold (default 60): higher flags more.',
+          'Integer 0–100: a field is suggested when its confidence ≥ 100 − threshold (default 60); higher flags more.',
+        examples: [60],
       }),
   })
+  .meta({ required: ['payload'] })
   .superRefine(required('payload'));
 
 export const bandwidthInput = z
   .strictObject({
-    payload_bytes: count('Bytes per response (or `payload`).'),
+    payload_bytes: count('Bytes per response, integer ≥ 0 (or `payload`).', 200_000),
     payload: z
       .unknown()
       .optional()
-      .meta({ description: 'A payload whose minified (or compressed) size is used (or `payload_bytes`).' }),
-    requests_per_month: count('Responses a month (or `requests_per_day`; a month is 30 days).'),
-    requests_per_day: count('Responses a day (or `requests_per_month`).'),
+      .meta(
+        anyJson(
+          'A payload whose minified (or `compression`) size is used per response (or `payload_bytes`).',
+          {
+            items: [{ id: 1, name: 'Ada' }],
+          },
+        ),
+      ),
+    requests_per_month: count('Responses a month, integer ≥ 0 (or `requests_per_day`).', 10_000_000),
+    requests_per_day: count(
+      'Responses a day, integer ≥ 0; a month is 30 days (or `requests_per_month`).',
+      300_000,
+    ),
     region: z
       .string({ error: `must be ${REGION_HELP}` })
       .meta({ description: `Region: ${REGION_HELP}.`, examples: ['us-east-1'] }),
-    provider: z.enum(PROVIDERS).default('aws').meta({ description: 'aws (default), gcp or azure.' }),
-    compression: z.enum(['none', 'gzip', 'brotli']).optional().meta({
-      description: 'Size of `payload` as sent: none (default), gzip or brotli. Only with `payload`.',
-    }),
+    provider: z
+      .enum(PROVIDERS)
+      .default('aws')
+      .meta({
+        description: 'Cloud provider: aws (default), gcp (premium tier) or azure.',
+        examples: ['aws'],
+      }),
+    compression: z
+      .enum(['none', 'gzip', 'brotli'])
+      .optional()
+      .meta({
+        description: 'Size of `payload` as sent: none (default), gzip or brotli. Only with `payload`.',
+        examples: ['gzip'],
+      }),
+  })
+  .meta({
+    // Enforced below (`exactly_one`, `compression_needs_payload`), stated here for clients.
+    allOf: [
+      exactlyOneOf(['payload_bytes'], ['payload']),
+      exactlyOneOf(['requests_per_month'], ['requests_per_day']),
+    ],
+    dependentRequired: { compression: ['payload'] },
   })
   .transform((input, ctx) => {
     const pair = (a: 'payload_bytes' | 'requests_per_month', b: 'payload' | 'requests_per_day') => {
@@ -103,7 +131,8 @@ export const bandwidthInput = z
 
 export const compareInput = z
   .strictObject({
-    original: anyJson('The payload before optimisation.'),
-    optimized: anyJson('The payload after optimisation.'),
+    original: jsonDocument('The payload before optimisation.', { id: 1, debug: { q: 'x' }, name: 'Ada' }),
+    optimized: jsonDocument('The payload after optimisation.', { id: 1, name: 'Ada' }),
   })
+  .meta({ required: ['original', 'optimized'] })
   .superRefine(required('original', 'optimized'));
