@@ -1,148 +1,43 @@
-import {
-  defineOperation,
-  type ParseResult,
-  parseDistance,
-  parseDuration,
-  parsePace,
-  parseSpeed,
-  z,
-} from '@dus/core';
+import { defineOperation, exactlyOneOf, z } from '@dus/core';
 import {
   convertPace,
   convertSpeed,
   DEFAULT_NEGATIVE_PERCENT,
+  distanceAtPace,
   MAX_NEGATIVE_PERCENT,
   MAX_SPLITS,
   paceReport,
   predict,
+  predictMany,
   projectFinish,
-  RIEGEL_EXPONENT,
+  purdyReport,
+  REP_DISTANCES,
   splits,
+  timeAtPace,
   VDOT_MAX,
   VDOT_MIN,
   vdotReport,
   zonesFromPerformance,
   zonesFromVdot,
 } from './domain/index.js';
-
-// ---------------------------------------------------------------------------------------------------------
-// Inputs: every distance, duration, pace and speed is parsed by the core units parsers inside the schema,
-// so a malformed value is a 400 `validation_failed` naming its field, with the parser's message (which
-// always shows an accepted example).
-// ---------------------------------------------------------------------------------------------------------
-
-const DISTANCE_EXAMPLE =
-  'e.g. "10 km", "6.2mi", "800 m", "400yd", "5k", "half" or { "value": 10, "unit": "km" }';
-const DURATION_EXAMPLE = 'e.g. "19:57.5", "1:30:00" or 1200 (seconds)';
-
-/** Runs a units parser inside a zod transform: a failure becomes an issue with `code` and the parser's message. */
-function parsedBy<T>(parse: (input: unknown) => ParseResult<T>, code: string) {
-  return (input: unknown, ctx: z.RefinementCtx): T => {
-    const result = parse(input);
-    if (result.ok) return result.value;
-    ctx.addIssue({ code: 'custom', message: result.message, params: { code } });
-    return z.NEVER;
-  };
-}
-
-const missingOr = (message: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined ? `is required; ${message.replace(/^[^;]*; /, '')}` : message;
-
-const distanceInput = () =>
-  z
-    .union(
-      [
-        z.string(),
-        z.number(),
-        z.strictObject({ value: z.number(), unit: z.string().meta({ example: 'km' }) }),
-      ],
-      { error: missingOr(`must be a distance with a unit; ${DISTANCE_EXAMPLE}`) },
-    )
-    .transform(parsedBy((input) => parseDistance(input), 'invalid_distance'))
-    .transform((distance) => distance.meters);
-
-function distanceField(description: string, example: string) {
-  return distanceInput().meta({
-    description: `${description} A named distance (5k, 10k, half, marathon, mile, 1500m, 3k, 15k, 10mi, half-marathon), a number with a unit as a string ("10 km", "6.2mi", "800 m", "400yd") or { "value", "unit" } with unit m, km/k, mi/mile(s) or yd. A bare number is refused: say the unit.`,
-    example,
-  });
-}
-
-function durationField(description: string, example: string) {
-  return z
-    .union([z.string(), z.number()], {
-      error: missingOr(`must be a duration; use "MM:SS", "HH:MM:SS" or seconds, ${DURATION_EXAMPLE}`),
-    })
-    .transform(parsedBy((input) => parseDuration(input), 'invalid_duration'))
-    .meta({
-      description: `${description} "MM:SS" (minutes may be ≥ 60, "63:46"), "HH:MM:SS" or a number of seconds; fractional seconds allowed ("19:57.5").`,
-      example,
-    });
-}
-
-const paceField = z
-  .string({ error: 'must be a pace string; e.g. "5:00/km", "8:02/mi" or "8:02/mile"' })
-  .transform(parsedBy((input) => parsePace(input), 'invalid_pace'))
-  .meta({ description: 'A pace "M:SS/km", "M:SS/mi" or "M:SS/mile".', example: '5:00/km' });
-
-const speedField = z
-  .string({ error: 'must be a speed string; e.g. "12 km/h", "7.5 mph" or "3.2 m/s"' })
-  .transform(parsedBy((input) => parseSpeed(input), 'invalid_speed'))
-  .meta({ description: 'A speed "12 km/h" (also kmh, kph), "7.5 mph" or "3.2 m/s".', example: '12 km/h' });
-
-const exponentField = (field: string) =>
-  z
-    .number()
-    .default(RIEGEL_EXPONENT)
-    .meta({
-      description: `Riegel exponent k, 1.0–1.2 (default 1.06); outside that range → 422 \`${field}_out_of_range\`.`,
-      example: RIEGEL_EXPONENT,
-    });
-
-/** "Give exactly one of these": an issue at the first missing or surplus field. */
-function exactlyOne(
-  ctx: z.RefinementCtx,
-  given: Record<string, boolean>,
-  alternatives: string,
-  path: (missing: boolean) => string,
-) {
-  const count = Object.values(given).filter(Boolean).length;
-  if (count === 1) return;
-  ctx.addIssue({
-    code: 'custom',
-    path: [path(count === 0)],
-    message: count === 0 ? `is required: give ${alternatives}` : `give ${alternatives}, not both`,
-    params: { code: count === 0 ? 'missing_field' : 'conflicting_fields' },
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Outputs: exactly what the domain returns (the MCP client validates structuredContent against them).
-// ---------------------------------------------------------------------------------------------------------
-
-const timeText = z
-  .object({
-    seconds: z.number().meta({ description: 'Seconds, to 0.1 s (ties to even)' }),
-    text: z
-      .string()
-      .meta({ description: '`H:MM:SS`, or `M:SS` under an hour; the total rounded to the second' }),
-  })
-  .meta({ id: 'TimeText' });
-
-const pace = z
-  .object({ per_km: timeText, per_mile: timeText })
-  .meta({ id: 'Pace', description: 'Time per kilometre and per mile' });
-
-const speed = z
-  .object({ kmh: z.number(), mph: z.number(), mps: z.number() })
-  .meta({ id: 'Speed', description: 'Speed in km/h, mph and m/s, to 4 decimals' });
-
-const seconds = (description: string) => z.number().meta({ description: `${description}, to 0.1 s` });
-const meters = (description: string) =>
-  z.number().meta({ description: `${description}, in metres (to 1 mm)` });
-const text = z.string().meta({ description: '`H:MM:SS` or `M:SS`, total rounded to the second' });
-
-const prediction = z.object({ time_s: seconds('Predicted time'), text, pace }).meta({ id: 'Prediction' });
+import {
+  distanceField,
+  distanceListField,
+  distanceUnits,
+  durationField,
+  exactlyOne,
+  exponentField,
+  meters,
+  pace,
+  paceField,
+  prediction,
+  seconds,
+  speed,
+  speedField,
+  text,
+  timedDistance,
+  timeText,
+} from './schemas.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Operations
@@ -153,6 +48,8 @@ export const paceOperation = defineOperation({
   summary: 'Average pace and speed of a run',
   description:
     'Pace per km and per mile, and speed in km/h, mph and m/s, of `distance` run in `time`. Times are given as seconds (0.1 s) and as text rounded to the second.',
+  toolDescription:
+    'Computes the average pace and speed of a run. Pass distance ("10 km", "5k", "half", "6.2mi"; a bare number is refused, say the unit) and time ("50:00", "1:30:00" or seconds). Returns pace per km and per mile, each { seconds, text }, and speed in km/h, mph and m/s.',
   tags: ['pace'],
   method: 'POST',
   path: '/pace',
@@ -177,39 +74,113 @@ const VDOT_ERROR = {
   description: `The VDOT (given, or of the performance) is outside ${VDOT_MIN}–${VDOT_MAX}, where the Daniels–Gilbert tables apply.`,
 };
 
+const MAX_TARGETS = 20;
+
+const nullablePrediction = (description: string) =>
+  // A union rather than .nullable(): the generator would render nullable as allOf [$ref, null], which
+  // refuses null.
+  z.union([prediction, z.null()]).meta({ description });
+
+const predictions = z
+  .object({
+    riegel: prediction.meta({ description: 'Riegel: T2 = T1 · (D2/D1)^k' }),
+    cameron: nullablePrediction("Cameron's model; null when a distance is beyond 200 km"),
+    vdot: nullablePrediction(
+      'Daniels–Gilbert: the time of the same VDOT at the target; null when the known VDOT is outside 20–90',
+    ),
+    purdy: nullablePrediction(
+      'The time of the same Purdy points at the target; null when no time there scores that low',
+    ),
+  })
+  .meta({ id: 'Predictions', description: "Each model's predicted time at one target distance" });
+
+const predictWarnings = z
+  .array(
+    z
+      .object({
+        code: z.enum([
+          'outside_riegel_validity',
+          'outside_cameron_range',
+          'outside_vdot_range',
+          'outside_purdy_range',
+        ]),
+        message: z.string(),
+      })
+      .meta({ id: 'PredictWarning', description: 'Why a prediction is less reliable or absent' }),
+  )
+  .meta({ description: 'Empty when there is nothing to say' });
+
+const TARGET_ALTERNATIVES =
+  'either "target_distance" (one distance, e.g. "half") or "target_distances" (a list, e.g. ["5k", "half"])';
+
 export const predictOperation = defineOperation({
   name: 'predict',
   mcpName: 'predict_race_time',
-  summary: 'Predict a race time from one performance (Riegel and Cameron)',
-  description:
-    "Riegel (1977/1981): T2 = T1 · (D2/D1)^k, k = `riegel_exponent` (default 1.06). Cameron (1997): T2 = T1 · (D2/D1) · f(D1)/f(D2), f(d) = 13.49681 − 0.000030363·d + 835.7114/d^0.7905 (d in metres). A `warnings` entry is added when the known effort is outside Riegel's validity of 3.5–230 minutes; `cameron` is null (with a warning) when a distance is beyond 200 km.",
+  summary: 'Predict race times from one performance (Riegel, Cameron, VDOT, Purdy)',
+  description: `Four models. Riegel (1977/1981): T2 = T1 · (D2/D1)^k, k = \`riegel_exponent\` (default 1.06). Cameron (1997): T2 = T1 · (D2/D1) · f(D1)/f(D2), f(d) = 13.49681 − 0.000030363·d + 835.7114/d^0.7905 (d in metres). VDOT (Daniels–Gilbert 1979): the time of the same VDOT at the target. Purdy (Gardner & Purdy 1970, running curve of Purdy 1974): the time of the same Purdy points at the target. Give exactly one of \`target_distance\` (answer: \`target\` and \`predictions\`, as before) or \`target_distances\` (1–${MAX_TARGETS}; answer: \`targets\`, one row per distance in the order given, each with its \`predictions\` and \`warnings\`). A \`warnings\` entry is added when the known effort is outside Riegel's validity of 3.5–230 minutes; \`cameron\` is null beyond 200 km, \`vdot\` when the known VDOT is outside 20–90, \`purdy\` when no time at the target scores as low as the known performance — each with a warning.`,
+  toolDescription: `Predicts race times at other distances from one race result, with four models side by side: Riegel, Cameron, VDOT equivalent (Jack Daniels) and Purdy points. Pass known_distance and known_time (the race you ran) and either target_distance (one distance) or target_distances (a list of 1–${MAX_TARGETS}); distances like "5k", "half", "marathon", "10 km", "6.2mi", times like "40:00" or "1:30:00". Optional riegel_exponent (1.0–1.2, default 1.06). With target_distance the answer has predictions.riegel / cameron / vdot / purdy, each { time_s, text, pace }; with target_distances it has targets[], one per distance, each with distance_m and predictions. A model that does not apply is null and a warnings entry explains why.`,
   tags: ['prediction'],
   method: 'POST',
   path: '/predict',
-  input: z.strictObject({
-    known_distance: distanceField('Distance of the known performance.', '10k'),
-    known_time: durationField('Time of the known performance.', '40:00'),
-    target_distance: distanceField('Distance to predict.', 'half'),
-    riegel_exponent: exponentField('riegel_exponent'),
-  }),
+  input: z
+    .strictObject({
+      known_distance: distanceField('Distance of the known performance.', '10k'),
+      known_time: durationField('Time of the known performance.', '40:00'),
+      target_distance: distanceField(
+        'Distance to predict; give this or `target_distances`, not both.',
+        'half',
+      ).optional(),
+      target_distances: distanceListField(
+        'Distances to predict, instead of `target_distance`.',
+        ['5k', 'half', 'marathon'],
+        MAX_TARGETS,
+      ).optional(),
+      riegel_exponent: exponentField('riegel_exponent'),
+    })
+    .superRefine(
+      (input, ctx) =>
+        exactlyOne(
+          ctx,
+          {
+            target_distance: input.target_distance !== undefined,
+            target_distances: input.target_distances !== undefined,
+          },
+          TARGET_ALTERNATIVES,
+          (missing) => (missing ? 'target_distance' : 'target_distances'),
+        ),
+      // Also when another field is wrong, so that a missing target is reported with it; not when a target
+      // field itself is malformed (its own issue says so).
+      {
+        when: (payload) =>
+          typeof payload.value === 'object' &&
+          payload.value !== null &&
+          !payload.issues.some(
+            (issue) => issue.path?.[0] === 'target_distance' || issue.path?.[0] === 'target_distances',
+          ),
+      },
+    )
+    .meta(exactlyOneOf(['target_distance'], ['target_distances'])),
   output: z.object({
-    known: z.object({ distance_m: meters('Known distance'), time_s: seconds('Known time'), text, pace }),
-    target: z.object({ distance_m: meters('Target distance') }),
+    known: z
+      .object({ distance_m: meters('Known distance'), time_s: seconds('Known time'), text, pace })
+      .meta({ id: 'KnownPerformance', description: 'The known performance as read' }),
+    target: z
+      .object({ distance_m: meters('Target distance') })
+      .optional()
+      .meta({ description: 'Only with `target_distance`' }),
     riegel_exponent: z.number(),
-    predictions: z.object({
-      riegel: prediction,
-      // A union rather than .nullable(): the generator would render nullable as allOf [$ref, null], which
-      // refuses null.
-      cameron: z
-        .union([prediction, z.null()])
-        .meta({ description: "null when a distance is beyond 200 km, outside Cameron's model" }),
-    }),
-    warnings: z.array(
-      z.object({
-        code: z.enum(['outside_riegel_validity', 'outside_cameron_range']),
-        message: z.string(),
-      }),
-    ),
+    predictions: predictions.optional().meta({ description: 'Only with `target_distance`' }),
+    targets: z
+      .array(
+        z.object({
+          distance_m: meters('Target distance'),
+          predictions,
+          warnings: predictWarnings.meta({ description: 'Why a model is null at this target' }),
+        }),
+      )
+      .optional()
+      .meta({ description: 'Only with `target_distances`: one row per distance, in the order given' }),
+    warnings: predictWarnings,
   }),
   errors: [
     {
@@ -223,20 +194,27 @@ export const predictOperation = defineOperation({
     output: predict(10_000, 2400, 21_097.5),
   },
   handler: (input) =>
-    predict(input.known_distance, input.known_time, input.target_distance, input.riegel_exponent),
+    input.target_distances !== undefined
+      ? predictMany(input.known_distance, input.known_time, input.target_distances, input.riegel_exponent)
+      : predict(input.known_distance, input.known_time, input.target_distance!, input.riegel_exponent),
 });
 
 export const vdotOperation = defineOperation({
   name: 'vdot',
   summary: "Daniels' VDOT of a performance and equivalent race times",
-  description:
-    'VDOT (Daniels & Gilbert 1979): VO2(v) = −4.60 + 0.182258·v + 0.000104·v² (v in m/min), F(t) = 0.8 + 0.1894393·e^(−0.012778·t) + 0.2989558·e^(−0.1932605·t) (t in minutes), VDOT = VO2(d/t)/F(t), to 2 decimals. `vo2max` is the same value (Daniels\' "pseudo VO2max"). `equivalent` gives the time of equal VDOT at 1500 m, mile, 3 km, 2 mi, 5 km, 10 km, 15 km, half and marathon.',
+  description: `VDOT (Daniels & Gilbert 1979): VO2(v) = −4.60 + 0.182258·v + 0.000104·v² (v in m/min), F(t) = 0.8 + 0.1894393·e^(−0.012778·t) + 0.2989558·e^(−0.1932605·t) (t in minutes), VDOT = VO2(d/t)/F(t), to 2 decimals. \`vo2max\` is the same value (Daniels' "pseudo VO2max"). \`equivalent\` gives the time of equal VDOT at 1500 m, mile, 3 km, 2 mi, 5 km, 10 km, 15 km, half and marathon; with \`targets\` (1–${MAX_TARGETS} distances) the answer also has \`targets\`, the equivalent times there in the order given.`,
+  toolDescription: `Computes Jack Daniels' VDOT (a fitness score, 20–90) from one race result and the equally good race times at 1500 m, mile, 3 km, 2 mi, 5 km, 10 km, 15 km, half marathon and marathon. Pass distance ("5k", "10 km", "half", "6.2mi") and time ("20:00", "1:30:00"); optionally targets, a list of 1–${MAX_TARGETS} more distances to get equivalent times for. Returns vdot, equivalent[] { name, distance_m, time_s, text, pace } and, with targets, targets[] { distance_m, time_s, text, pace }. Fails when the performance's VDOT is outside 20–90.`,
   tags: ['vdot'],
   method: 'POST',
   path: '/vdot',
   input: z.strictObject({
     distance: distanceField('Race distance.', '5k'),
     time: durationField('Race time.', '20:00'),
+    targets: distanceListField(
+      'Optional: more distances to give equivalent times at.',
+      ['800 m', '25 km'],
+      MAX_TARGETS,
+    ).optional(),
   }),
   output: z.object({
     distance_m: meters('Distance'),
@@ -252,20 +230,39 @@ export const vdotOperation = defineOperation({
         pace,
       }),
     ),
+    targets: z
+      .array(timedDistance)
+      .optional()
+      .meta({ description: 'Only with `targets`: the equivalent times there, in the order given' }),
   }),
   errors: [VDOT_ERROR],
   example: { input: { distance: '5k', time: '20:00' }, output: vdotReport(5000, 1200) },
-  handler: ({ distance, time }) => vdotReport(distance, time),
+  handler: ({ distance, time, targets }) => vdotReport(distance, time, targets),
 });
 
-const intervalPace = pace.extend({ per_400m: timeText });
+const repTimes = z
+  .object(
+    Object.fromEntries(REP_DISTANCES.map(([name]) => [name, timeText])) as Record<
+      (typeof REP_DISTANCES)[number][0],
+      typeof timeText
+    >,
+  )
+  .meta({
+    id: 'RepTimes',
+    description:
+      "Time per repetition at this pace over 200, 300, 400, 600, 800, 1000, 1200 m and the mile (the distances of Daniels' tables), each from the exact pace, to 0.1 s",
+  });
+
+const intervalPace = pace.extend({ per_400m: timeText, reps: repTimes });
 
 export const zonesOperation = defineOperation({
   name: 'zones',
   mcpName: 'training_zones',
   summary: "Daniels' training paces from a VDOT or a performance",
   description:
-    "Training paces of Daniels' Running Formula (3rd ed.), where p % is the speed whose oxygen cost is p % of VDOT: easy 63 % (`from`, slow end) to 73 % (`to`, fast end); marathon = pace of the VDOT-equivalent marathon; threshold 88 %; interval 97.5 %; repetition = interval pace − 15 s/km (VDOT ≥ 50) or − 20 s/km (below 50). Give either `vdot` (20–90) or both `distance` and `time`.",
+    "Training paces of Daniels' Running Formula (3rd ed.), where p % is the speed whose oxygen cost is p % of VDOT: easy 63 % (`from`, slow end) to 73 % (`to`, fast end); marathon = pace of the VDOT-equivalent marathon; threshold 88 %; interval 97.5 %; repetition = interval pace − 15 s/km (VDOT ≥ 50) or − 20 s/km (below 50). Give either `vdot` (20–90) or both `distance` and `time`. Threshold, interval and repetition also have `reps`: the time per repetition at 200, 300, 400, 600, 800, 1000, 1200 m and the mile.",
+  toolDescription:
+    'Gives Jack Daniels\' training paces (Daniels\' Running Formula): easy (a range), marathon, threshold, interval and repetition, each per km and per mile. Pass either vdot (20–90) or a race result as distance ("10k", "half") and time ("41:21"). Threshold, interval and repetition also carry reps: the time per repetition at 200m, 300m, 400m, 600m, 800m, 1000m, 1200m and mile, each { seconds, text }. Fails when the VDOT is outside 20–90.',
   tags: ['vdot'],
   method: 'POST',
   path: '/zones',
@@ -304,7 +301,8 @@ export const zonesOperation = defineOperation({
           params: { code: 'missing_field' },
         });
       }
-    }),
+    })
+    .meta(exactlyOneOf(['vdot'], ['distance', 'time'])),
   output: z.object({
     vdot: z.number().meta({ description: 'VDOT the zones are computed from, 2 decimals' }),
     zones: z.object({
@@ -313,7 +311,7 @@ export const zonesOperation = defineOperation({
         to: pace.meta({ description: 'Fast end (73 %)' }),
       }),
       marathon: pace,
-      threshold: pace,
+      threshold: pace.extend({ reps: repTimes }),
       interval: intervalPace,
       repetition: intervalPace.extend({ per_200m: timeText }),
     }),
@@ -324,13 +322,13 @@ export const zonesOperation = defineOperation({
     input.vdot !== undefined ? zonesFromVdot(input.vdot) : zonesFromPerformance(input.distance!, input.time!),
 });
 
-const half = z.object({ distance_m: meters('Half distance'), time_s: seconds('Half time'), text, pace });
-
 export const splitsOperation = defineOperation({
   name: 'splits',
   summary: 'Split table for a goal time (even or negative)',
   description:
     'Cumulative time at every `split` (default 1 km), each rounded from the exact value (never summing rounded splits), so the last cumulative time is the goal time; the last, partial split ends at the race distance. `negative`: the second half is `negative_percent` % faster (H1 = T/(2 − r), H2 = T·(1 − r)/(2 − r)), each half at its own constant pace; the split containing halfway mixes both.',
+  toolDescription:
+    'Builds a split table for a goal time: the cumulative time at every split. Pass distance ("marathon", "10k"), time (the goal, "3:30:00"), optionally split (default "1 km"; "1 mi", "400 m"), strategy ("even" or "negative") and negative_percent (0–20, default 2: how much faster the second half is). Returns splits[] with each split\'s time, cumulative time and pace; for a negative split also the two halves.',
   tags: ['pace'],
   method: 'POST',
   path: '/splits',
@@ -369,7 +367,7 @@ export const splitsOperation = defineOperation({
       }),
     ),
     halves: z
-      .object({ first: half, second: half })
+      .object({ first: timedDistance, second: timedDistance })
       .optional()
       .meta({ description: 'Only for the negative strategy' }),
   }),
@@ -411,6 +409,8 @@ export const finishOperation = defineOperation({
   summary: 'Project the finish time of a race in progress',
   description:
     'Linear: T = t·D/d. Power law (Riegel over the whole race, not the remaining distance alone): T = t·(D/d)^k, k = `exponent` (default 1.06). When `distance_done` equals `total_distance`, both are the elapsed time.',
+  toolDescription:
+    'Projects the finish time of a race in progress. Pass distance_done ("10 km"), elapsed_time ("50:00") and total_distance ("half", "marathon"); optionally exponent (1.0–1.2, default 1.06). Returns two projections: linear (same pace to the end) and power_law (Riegel\'s slowing with distance), each with finish time, remaining time and pace.',
   tags: ['prediction'],
   method: 'POST',
   path: '/finish',
@@ -449,6 +449,8 @@ export const convertOperation = defineOperation({
   summary: 'Convert a pace to a speed or a speed to a pace',
   description:
     'Give exactly one of `pace` ("5:00/km", "8:02/mi") or `speed` ("12 km/h", "7.5 mph", "3.2 m/s"); the answer has the pace per km and per mile and the speed in km/h, mph and m/s.',
+  toolDescription:
+    'Converts a running pace to a speed or a speed to a pace. Pass exactly one of pace ("5:00/km", "8:02/mi") or speed ("12 km/h", "7.5 mph", "3.2 m/s"). Returns the pace per km and per mile and the speed in km/h, mph and m/s.',
   tags: ['pace'],
   method: 'POST',
   path: '/convert',
@@ -461,11 +463,96 @@ export const convertOperation = defineOperation({
         'either "pace" (e.g. "5:00/km") or "speed" (e.g. "12 km/h")',
         (missing) => (missing ? 'pace' : 'speed'),
       ),
-    ),
+    )
+    .meta(exactlyOneOf(['pace'], ['speed'])),
   output: z.object({ pace, speed }),
   errors: [], // every well-formed input has an answer
   example: { input: { pace: '5:00/km' }, output: convertPace(300) },
   handler: (input) => (input.pace !== undefined ? convertPace(input.pace) : convertSpeed(input.speed!)),
+});
+
+export const timeAtPaceOperation = defineOperation({
+  name: 'time-at-pace',
+  mcpName: 'time_at_pace',
+  summary: 'Time to cover a distance at a pace',
+  description:
+    'Finish time of `distance` run at `pace` ("5:00/km", "8:02/mi"): T = D · pace. The answer echoes the distance, the pace per km and per mile and the speed, and gives `time` as seconds (0.1 s) and text.',
+  toolDescription:
+    'Answers "how long does this distance take at this pace?". Pass distance ("10k", "half", "marathon", "10 km", "6.2mi") and pace ("5:00/km", "8:02/mi" or "8:02/mile"). Returns time { seconds, text } (text H:MM:SS or M:SS), the pace per km and per mile, and the speed.',
+  tags: ['pace'],
+  method: 'POST',
+  path: '/time-at-pace',
+  input: z.strictObject({
+    distance: distanceField('Distance to run.', 'half'),
+    pace: paceField,
+  }),
+  output: z.object({
+    distance_m: meters('Distance'),
+    pace,
+    speed,
+    time: timeText.meta({ description: 'Time to cover the distance at the pace' }),
+  }),
+  errors: [], // every well-formed input has an answer
+  example: { input: { distance: 'half', pace: '5:00/km' }, output: timeAtPace(21_097.5, 300) },
+  handler: (input) => timeAtPace(input.distance, input.pace),
+});
+
+export const distanceAtPaceOperation = defineOperation({
+  name: 'distance-at-pace',
+  mcpName: 'distance_at_pace',
+  summary: 'Distance covered in a time at a pace',
+  description:
+    'Distance covered in `time` at `pace` ("5:00/km", "8:02/mi"): D = T / pace, in metres (1 mm), kilometres and miles (6 decimals).',
+  toolDescription:
+    'Answers "how far do I get in this time at this pace?". Pass time ("45:00", "1:30:00" or seconds) and pace ("5:00/km", "8:02/mi" or "8:02/mile"). Returns distance { m, km, mi }, the pace per km and per mile, and the speed.',
+  tags: ['pace'],
+  method: 'POST',
+  path: '/distance-at-pace',
+  input: z.strictObject({
+    time: durationField('Time running.', '45:00'),
+    pace: paceField,
+  }),
+  output: z.object({
+    time_s: seconds('Time'),
+    pace,
+    speed,
+    distance: distanceUnits.meta({ description: 'Distance covered in the time at the pace' }),
+  }),
+  errors: [], // every well-formed input has an answer
+  example: { input: { time: '45:00', pace: '5:00/km' }, output: distanceAtPace(2700, 300) },
+  handler: (input) => distanceAtPace(input.time, input.pace),
+});
+
+export const purdyOperation = defineOperation({
+  name: 'purdy',
+  mcpName: 'purdy_points',
+  summary: 'Purdy points of a performance',
+  description:
+    "Purdy points (Gardner & Purdy 1970, with the world-record running curve of Purdy 1974): v(d) = −11.15895·e^(−0.03796158·d) + 4.304605·e^(−0.001646772·d) + 0.5234627·e^(−0.000410767·d) + 4.03156·e^(−0.000007068099·d) + 2.316157·e^(−0.00000000522099·d) (m/s, d in metres), t_wr = d/v, k = 0.0654 − 0.00258·v, a = 85/k, b = 1 − 1035/a, points = a·(t_wr/t − b), to 0.1. `world_record` is the curve's 1035-point time at the distance. Equal points predict times in `/predict`.",
+  toolDescription:
+    'Scores a running performance in Purdy points, a scale that compares performances across distances (a 1970 world record scores 1035; 5 km in 20:00 scores about 454). Pass distance ("5k", "mile", "10 km") and time ("20:00", "1:30:00"). Returns points (one decimal; it can be negative for very slow times) and world_record, the 1035-point time at that distance.',
+  tags: ['prediction'],
+  method: 'POST',
+  path: '/purdy',
+  input: z.strictObject({
+    distance: distanceField('Race distance.', '5k'),
+    time: durationField('Race time.', '20:00'),
+  }),
+  output: z.object({
+    distance_m: meters('Distance'),
+    time_s: seconds('Time'),
+    points: z.number().meta({ description: 'Purdy points, 1 decimal (ties to even); may be negative' }),
+    world_record: z
+      .object({
+        time_s: seconds('Time on the 1970 world-record curve'),
+        text,
+        speed_mps: z.number().meta({ description: 'Speed on the curve, m/s to 4 decimals' }),
+      })
+      .meta({ description: 'The 1035-point performance at this distance' }),
+  }),
+  errors: [], // every well-formed input has a score
+  example: { input: { distance: '5k', time: '20:00' }, output: purdyReport(5000, 1200) },
+  handler: ({ distance, time }) => purdyReport(distance, time),
 });
 
 export const operations = [
@@ -476,4 +563,7 @@ export const operations = [
   splitsOperation,
   finishOperation,
   convertOperation,
+  timeAtPaceOperation,
+  distanceAtPaceOperation,
+  purdyOperation,
 ];

@@ -24,6 +24,14 @@ export interface Equivalent {
   pace: Pace;
 }
 
+/** An equivalent time at a distance the caller chose. */
+export interface TargetEquivalent {
+  distance_m: number;
+  time_s: number;
+  text: string;
+  pace: Pace;
+}
+
 export interface VdotReport {
   distance_m: number;
   time_s: number;
@@ -31,28 +39,39 @@ export interface VdotReport {
   /** Same value as `vdot`: Daniels' "pseudo VO2max". */
   vo2max: number;
   equivalent: Equivalent[];
+  /** Only when the request gave `targets`: the equivalents there, in the order given. */
+  targets?: TargetEquivalent[];
 }
 
-/** `/vdot`: VDOT of a performance and the equally good times at the standard distances. */
-export function vdotReport(distanceM: number, timeS: number): VdotReport {
+function equivalentAt(vdot: number, distanceM: number): TargetEquivalent {
+  const time = equivalentTime(vdot, distanceM);
+  return {
+    distance_m: roundMeters(distanceM),
+    time_s: roundSeconds(time),
+    text: formatDuration(time),
+    pace: paceOf(distanceM, time),
+  };
+}
+
+/**
+ * `/vdot`: VDOT of a performance and the equally good times at the standard distances, and at
+ * `targets` when given.
+ */
+export function vdotReport(distanceM: number, timeS: number, targets?: readonly number[]): VdotReport {
   const vdot = vdotOf(distanceM, timeS);
   checkVdot(vdot, 'computed');
-  const equivalent = EQUIVALENT_DISTANCES.map(({ name, distance_m }) => {
-    const time = equivalentTime(vdot, distance_m);
-    return {
-      name,
-      distance_m: roundMeters(distance_m),
-      time_s: roundSeconds(time),
-      text: formatDuration(time),
-      pace: paceOf(distance_m, time),
-    };
-  });
+  const equivalent = EQUIVALENT_DISTANCES.map(({ name, distance_m }) => ({
+    name,
+    ...equivalentAt(vdot, distance_m),
+  }));
   const shown = round(vdot, 2);
-  return {
+  const report: VdotReport = {
     distance_m: roundMeters(distanceM),
     time_s: roundSeconds(timeS),
     vdot: shown,
     vo2max: shown,
     equivalent,
   };
+  if (targets === undefined) return report;
+  return { ...report, targets: targets.map((target) => equivalentAt(vdot, target)) };
 }

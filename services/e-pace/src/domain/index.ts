@@ -1,5 +1,19 @@
 export { CAMERON_MAX_DISTANCE_M, cameronFactor, cameronTime, isWithinCameronRange } from './cameron.js';
-export { EQUIVALENT_DISTANCES, type Equivalent, type VdotReport, vdotReport } from './equivalents.js';
+export {
+  type DistanceAtPaceReport,
+  type DistanceUnits,
+  distanceAtPace,
+  distanceUnits,
+  type TimeAtPaceReport,
+  timeAtPace,
+} from './at-pace.js';
+export {
+  EQUIVALENT_DISTANCES,
+  type Equivalent,
+  type TargetEquivalent,
+  type VdotReport,
+  vdotReport,
+} from './equivalents.js';
 export { DOMAIN_ERROR_CODES, type DomainErrorCode } from './errors.js';
 export { type FinishReport, type Projection, projectFinish } from './finish.js';
 export {
@@ -16,7 +30,26 @@ export {
   type TimeText,
   timeText,
 } from './pace.js';
-export { type Prediction, type PredictReport, type PredictWarning, predict } from './predict.js';
+export {
+  type KnownPerformance,
+  type MultiPredictReport,
+  type Prediction,
+  type Predictions,
+  type PredictReport,
+  type PredictWarning,
+  type PredictWarningCode,
+  predict,
+  predictMany,
+  type TargetPrediction,
+} from './predict.js';
+export {
+  type PurdyReport,
+  purdyPoints,
+  purdyReport,
+  purdyTime,
+  WORLD_RECORD_POINTS,
+  worldRecordSpeed,
+} from './purdy.js';
 export {
   checkExponent,
   isWithinRiegelValidity,
@@ -42,6 +75,7 @@ export {
 export {
   checkVdot,
   equivalentTime,
+  isVdotInRange,
   speedAtFraction,
   speedAtVo2,
   sustainableFraction,
@@ -50,4 +84,12 @@ export {
   vdotOf,
   vo2AtSpeed,
 } from './vdot.js';
-export { type Zones, type ZonesReport, zonesFromPerformance, zonesFromVdot } from './zones.js';
+export {
+  REP_DISTANCES,
+  type RepName,
+  type RepTimes,
+  type Zones,
+  type ZonesReport,
+  zonesFromPerformance,
+  zonesFromVdot,
+} from './zones.js';

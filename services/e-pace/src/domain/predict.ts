@@ -2,7 +2,9 @@ import { formatDuration } from '@dus/core';
 import { CAMERON_MAX_DISTANCE_M, cameronTime, isWithinCameronRange } from './cameron.js';
 import { type Pace, paceOf } from './pace.js';
 import { checkExponent, isWithinRiegelValidity, RIEGEL_EXPONENT, riegelTime } from './riegel.js';
-import { roundMeters, roundSeconds } from './round.js';
+import { purdyPoints, purdyTime } from './purdy.js';
+import { round, roundMeters, roundSeconds } from './round.js';
+import { equivalentTime, isVdotInRange, VDOT_MAX, VDOT_MIN, vdotOf } from './vdot.js';
 
 export interface Prediction {
   time_s: number;
@@ -10,17 +12,52 @@ export interface Prediction {
   pace: Pace;
 }
 
+export type PredictWarningCode =
+  | 'outside_riegel_validity'
+  | 'outside_cameron_range'
+  | 'outside_vdot_range'
+  | 'outside_purdy_range';
+
 export interface PredictWarning {
-  code: 'outside_riegel_validity' | 'outside_cameron_range';
+  code: PredictWarningCode;
   message: string;
 }
 
+/** Each model's prediction at one target; a model that does not apply is null, with a warning. */
+export interface Predictions {
+  riegel: Prediction;
+  cameron: Prediction | null;
+  vdot: Prediction | null;
+  purdy: Prediction | null;
+}
+
+export interface KnownPerformance {
+  distance_m: number;
+  time_s: number;
+  text: string;
+  pace: Pace;
+}
+
 export interface PredictReport {
-  known: { distance_m: number; time_s: number; text: string; pace: Pace };
+  known: KnownPerformance;
   target: { distance_m: number };
   riegel_exponent: number;
-  /** `cameron` is null when a distance is beyond the range of Cameron's model (a warning says so). */
-  predictions: { riegel: Prediction; cameron: Prediction | null };
+  predictions: Predictions;
+  warnings: PredictWarning[];
+}
+
+export interface TargetPrediction {
+  distance_m: number;
+  predictions: Predictions;
+  /** Why a model is null at this target. */
+  warnings: PredictWarning[];
+}
+
+export interface MultiPredictReport {
+  known: KnownPerformance;
+  riegel_exponent: number;
+  targets: TargetPrediction[];
+  /** About the known performance (Riegel's validity). */
   warnings: PredictWarning[];
 }
 
@@ -28,7 +65,92 @@ function prediction(timeS: number, distanceM: number): Prediction {
   return { time_s: roundSeconds(timeS), text: formatDuration(timeS), pace: paceOf(distanceM, timeS) };
 }
 
-/** `/predict`: Riegel and Cameron predictions of the target time from one known performance. */
+/** What every target shares: the known performance scored once by each model. */
+interface KnownScores {
+  distanceM: number;
+  timeS: number;
+  exponent: number;
+  vdot: number;
+  vdotApplies: boolean;
+  purdyPoints: number;
+}
+
+function score(knownDistanceM: number, knownTimeS: number, exponent: number): KnownScores {
+  const vdot = vdotOf(knownDistanceM, knownTimeS);
+  return {
+    distanceM: knownDistanceM,
+    timeS: knownTimeS,
+    exponent,
+    vdot,
+    vdotApplies: isVdotInRange(vdot),
+    purdyPoints: purdyPoints(knownDistanceM, knownTimeS),
+  };
+}
+
+function knownWarnings(known: KnownScores): PredictWarning[] {
+  if (isWithinRiegelValidity(known.timeS)) return [];
+  return [
+    {
+      code: 'outside_riegel_validity',
+      message: `the known effort (${formatDuration(known.timeS)}) is outside Riegel's validity of 3.5–230 minutes; the prediction is less reliable`,
+    },
+  ];
+}
+
+function predictTarget(known: KnownScores, targetDistanceM: number): TargetPrediction {
+  const warnings: PredictWarning[] = [];
+  const cameronApplies = isWithinCameronRange(known.distanceM) && isWithinCameronRange(targetDistanceM);
+  if (!cameronApplies) {
+    warnings.push({
+      code: 'outside_cameron_range',
+      message: `Cameron's model is not applied beyond ${CAMERON_MAX_DISTANCE_M / 1000} km; only the Riegel prediction is given`,
+    });
+  }
+  if (!known.vdotApplies) {
+    warnings.push({
+      code: 'outside_vdot_range',
+      message: `the known performance has a VDOT of ${round(known.vdot, 2).toFixed(2)}, outside the ${VDOT_MIN}–${VDOT_MAX} of the Daniels–Gilbert tables; no VDOT-equivalent time is given`,
+    });
+  }
+  const purdyS = purdyTime(known.purdyPoints, targetDistanceM);
+  if (purdyS === null) {
+    warnings.push({
+      code: 'outside_purdy_range',
+      message: `the known performance scores ${round(known.purdyPoints, 1)} Purdy points, below any time at ${roundMeters(targetDistanceM)} m; no Purdy prediction is given`,
+    });
+  }
+  return {
+    distance_m: roundMeters(targetDistanceM),
+    predictions: {
+      riegel: prediction(
+        riegelTime(known.timeS, known.distanceM, targetDistanceM, known.exponent),
+        targetDistanceM,
+      ),
+      cameron: cameronApplies
+        ? prediction(cameronTime(known.timeS, known.distanceM, targetDistanceM), targetDistanceM)
+        : null,
+      vdot: known.vdotApplies
+        ? prediction(equivalentTime(known.vdot, targetDistanceM), targetDistanceM)
+        : null,
+      purdy: purdyS === null ? null : prediction(purdyS, targetDistanceM),
+    },
+    warnings,
+  };
+}
+
+function knownPerformance(known: KnownScores): KnownPerformance {
+  return {
+    distance_m: roundMeters(known.distanceM),
+    time_s: roundSeconds(known.timeS),
+    text: formatDuration(known.timeS),
+    pace: paceOf(known.distanceM, known.timeS),
+  };
+}
+
+/**
+ * `/predict` with one `target_distance`: Riegel, Cameron, VDOT-equivalent and Purdy predictions of the
+ * target time from one known performance.
+ */
 export function predict(
   knownDistanceM: number,
   knownTimeS: number,
@@ -36,38 +158,30 @@ export function predict(
   riegelExponent: number = RIEGEL_EXPONENT,
 ): PredictReport {
   checkExponent(riegelExponent, 'riegel_exponent');
-  const warnings: PredictWarning[] = [];
-  if (!isWithinRiegelValidity(knownTimeS)) {
-    warnings.push({
-      code: 'outside_riegel_validity',
-      message: `the known effort (${formatDuration(knownTimeS)}) is outside Riegel's validity of 3.5–230 minutes; the prediction is less reliable`,
-    });
-  }
-  const cameronApplies = isWithinCameronRange(knownDistanceM) && isWithinCameronRange(targetDistanceM);
-  if (!cameronApplies) {
-    warnings.push({
-      code: 'outside_cameron_range',
-      message: `Cameron's model is not applied beyond ${CAMERON_MAX_DISTANCE_M / 1000} km; only the Riegel prediction is given`,
-    });
-  }
+  const known = score(knownDistanceM, knownTimeS, riegelExponent);
+  const target = predictTarget(known, targetDistanceM);
   return {
-    known: {
-      distance_m: roundMeters(knownDistanceM),
-      time_s: roundSeconds(knownTimeS),
-      text: formatDuration(knownTimeS),
-      pace: paceOf(knownDistanceM, knownTimeS),
-    },
-    target: { distance_m: roundMeters(targetDistanceM) },
+    known: knownPerformance(known),
+    target: { distance_m: target.distance_m },
     riegel_exponent: riegelExponent,
-    predictions: {
-      riegel: prediction(
-        riegelTime(knownTimeS, knownDistanceM, targetDistanceM, riegelExponent),
-        targetDistanceM,
-      ),
-      cameron: cameronApplies
-        ? prediction(cameronTime(knownTimeS, knownDistanceM, targetDistanceM), targetDistanceM)
-        : null,
-    },
-    warnings,
+    predictions: target.predictions,
+    warnings: [...knownWarnings(known), ...target.warnings],
+  };
+}
+
+/** `/predict` with `target_distances`: every model at every target, in the order given. */
+export function predictMany(
+  knownDistanceM: number,
+  knownTimeS: number,
+  targetDistancesM: readonly number[],
+  riegelExponent: number = RIEGEL_EXPONENT,
+): MultiPredictReport {
+  checkExponent(riegelExponent, 'riegel_exponent');
+  const known = score(knownDistanceM, knownTimeS, riegelExponent);
+  return {
+    known: knownPerformance(known),
+    riegel_exponent: riegelExponent,
+    targets: targetDistancesM.map((distanceM) => predictTarget(known, distanceM)),
+    warnings: knownWarnings(known),
   };
 }

@@ -79,10 +79,16 @@ export function equivalentTime(vdot: number, distanceM: number): number {
   return t;
 }
 
+/** Whether a VDOT is within 20–90, compared at the reported 2-decimal precision. */
+export function isVdotInRange(vdot: number): boolean {
+  const shown = Math.round(vdot * 100) / 100;
+  return shown >= VDOT_MIN && shown <= VDOT_MAX;
+}
+
 /** Refuses a VDOT outside 20–90 (compared at the reported 2-decimal precision). */
 export function checkVdot(vdot: number, source: 'given' | 'computed'): void {
+  if (isVdotInRange(vdot)) return;
   const shown = Math.round(vdot * 100) / 100;
-  if (shown >= VDOT_MIN && shown <= VDOT_MAX) return;
   const what =
     source === 'given' ? `vdot ${vdot}` : `the performance gives a VDOT of ${shown.toFixed(2)}, which`;
   throw domainError('vdot_out_of_range', `${what} is outside the valid range ${VDOT_MIN}–${VDOT_MAX}`);

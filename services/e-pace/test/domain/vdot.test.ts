@@ -129,3 +129,14 @@ describe('VDOT range 20–90', () => {
     expectUnprocessable(() => vdotReport(1, 600_000), 'vdot_out_of_range');
   });
 });
+
+describe('vdotReport targets', () => {
+  it('equivalent times at chosen distances, in the order given; absent without targets', () => {
+    const report = vdotReport(5000, 1200, [10_000, 800, 10_000]);
+    const tenK = report.equivalent.find((row) => row.name === '10k')!;
+    const { name: _name, ...tenKRow } = tenK;
+    expect(report.targets).toEqual([tenKRow, expect.objectContaining({ distance_m: 800 }), tenKRow]);
+    expect(report.targets![1]!.time_s).toBe(163.8);
+    expect(vdotReport(5000, 1200)).not.toHaveProperty('targets');
+  });
+});

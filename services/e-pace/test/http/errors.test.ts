@@ -320,6 +320,9 @@ describe('HTTP conventions', () => {
       ['/splits', 'splits'],
       ['/finish', 'finish_projection'],
       ['/convert', 'convert_pace'],
+      ['/time-at-pace', 'time_at_pace'],
+      ['/distance-at-pace', 'distance_at_pace'],
+      ['/purdy', 'purdy_points'],
     ]);
     const docs = await get('/docs');
     expect(docs.status).toBe(200);

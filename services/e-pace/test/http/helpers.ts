@@ -30,4 +30,15 @@ export function expectNear(actual: number, expected: number, tolerance: number, 
   ).toBeLessThanOrEqual(tolerance + 1e-9);
 }
 
-export const ROUTES = ['/pace', '/predict', '/vdot', '/zones', '/splits', '/finish', '/convert'] as const;
+export const ROUTES = [
+  '/pace',
+  '/predict',
+  '/vdot',
+  '/zones',
+  '/splits',
+  '/finish',
+  '/convert',
+  '/time-at-pace',
+  '/distance-at-pace',
+  '/purdy',
+] as const;

@@ -53,18 +53,35 @@ const CALLS: Array<[tool: string, path: string, args: Record<string, unknown>]> 
   ],
   ['convert_pace', '/convert', { pace: '8:02/mi' }],
   ['convert_pace', '/convert', { speed: '12 km/h' }],
+  ['time_at_pace', '/time-at-pace', { distance: 'half', pace: '5:00/km' }],
+  ['distance_at_pace', '/distance-at-pace', { time: '1:00:00', pace: '8:00/mi' }],
+  ['purdy_points', '/purdy', { distance: '5k', time: '20:00' }],
+  [
+    'predict_race_time',
+    '/predict',
+    { known_distance: '10k', known_time: '40:00', target_distances: ['5k', 'half', '250 km'] },
+  ],
+  [
+    'predict_race_time',
+    '/predict',
+    { known_distance: 'mile', known_time: '1:00:00', target_distance: 'marathon' },
+  ],
+  ['vdot', '/vdot', { distance: '5k', time: '20:00', targets: ['800 m', '25 km'] }],
 ];
 
 describe('MCP with the official SDK client', () => {
-  it('lists the 7 tools, sorted, read-only and idempotent, with object schemas', async () => {
+  it('lists the 10 tools, sorted, read-only and idempotent, with object schemas', async () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'e-pace', version: '1.0.0' });
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       'convert_pace',
+      'distance_at_pace',
       'finish_projection',
       'pace',
       'predict_race_time',
+      'purdy_points',
       'splits',
+      'time_at_pace',
       'training_zones',
       'vdot',
     ]);

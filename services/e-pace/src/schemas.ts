@@ -1,0 +1,151 @@
+import { type ParseResult, parseDistance, parseDuration, parsePace, parseSpeed, z } from '@dus/core';
+import { RIEGEL_EXPONENT } from './domain/index.js';
+
+/** The zod pieces the operations share: input fields parsed by core's units parsers, named output objects. */
+
+// ---------------------------------------------------------------------------------------------------------
+// Inputs: every distance, duration, pace and speed is parsed by the core units parsers inside the schema,
+// so a malformed value is a 400 `validation_failed` naming its field, with the parser's message (which
+// always shows an accepted example).
+// ---------------------------------------------------------------------------------------------------------
+
+export const DISTANCE_EXAMPLE =
+  'e.g. "10 km", "6.2mi", "800 m", "400yd", "5k", "half" or { "value": 10, "unit": "km" }';
+export const DURATION_EXAMPLE = 'e.g. "19:57.5", "1:30:00" or 1200 (seconds)';
+
+/** Runs a units parser inside a zod transform: a failure becomes an issue with `code` and the parser's message. */
+export function parsedBy<T>(parse: (input: unknown) => ParseResult<T>, code: string) {
+  return (input: unknown, ctx: z.RefinementCtx): T => {
+    const result = parse(input);
+    if (result.ok) return result.value;
+    ctx.addIssue({ code: 'custom', message: result.message, params: { code } });
+    return z.NEVER;
+  };
+}
+
+export const missingOr = (message: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? `is required; ${message.replace(/^[^;]*; /, '')}` : message;
+
+export const distanceInput = () =>
+  z
+    .union(
+      [
+        z.string(),
+        z.number(),
+        z.strictObject({ value: z.number(), unit: z.string().meta({ example: 'km' }) }),
+      ],
+      { error: missingOr(`must be a distance with a unit; ${DISTANCE_EXAMPLE}`) },
+    )
+    .transform(parsedBy((input) => parseDistance(input), 'invalid_distance'))
+    .transform((distance) => distance.meters);
+
+export function distanceField(description: string, example: string) {
+  return distanceInput().meta({
+    description: `${description} A named distance (5k, 10k, half, marathon, mile, 1500m, 3k, 15k, 10mi, half-marathon), a number with a unit as a string ("10 km", "6.2mi", "800 m", "400yd") or { "value", "unit" } with unit m, km/k, mi/mile(s) or yd. A bare number is refused: say the unit.`,
+    example,
+  });
+}
+
+export function durationField(description: string, example: string) {
+  return z
+    .union([z.string(), z.number()], {
+      error: missingOr(`must be a duration; use "MM:SS", "HH:MM:SS" or seconds, ${DURATION_EXAMPLE}`),
+    })
+    .transform(parsedBy((input) => parseDuration(input), 'invalid_duration'))
+    .meta({
+      description: `${description} "MM:SS" (minutes may be ≥ 60, "63:46"), "HH:MM:SS" or a number of seconds; fractional seconds allowed ("19:57.5").`,
+      example,
+    });
+}
+
+export const paceField = z
+  .string({ error: 'must be a pace string; e.g. "5:00/km", "8:02/mi" or "8:02/mile"' })
+  .transform(parsedBy((input) => parsePace(input), 'invalid_pace'))
+  .meta({ description: 'A pace "M:SS/km", "M:SS/mi" or "M:SS/mile".', example: '5:00/km' });
+
+export const speedField = z
+  .string({ error: 'must be a speed string; e.g. "12 km/h", "7.5 mph" or "3.2 m/s"' })
+  .transform(parsedBy((input) => parseSpeed(input), 'invalid_speed'))
+  .meta({ description: 'A speed "12 km/h" (also kmh, kph), "7.5 mph" or "3.2 m/s".', example: '12 km/h' });
+
+export const exponentField = (field: string) =>
+  z
+    .number()
+    .default(RIEGEL_EXPONENT)
+    .meta({
+      description: `Riegel exponent k, 1.0–1.2 (default 1.06); outside that range → 422 \`${field}_out_of_range\`.`,
+      example: RIEGEL_EXPONENT,
+    });
+
+/** "Give exactly one of these": an issue at the first missing or surplus field. */
+export function exactlyOne(
+  ctx: z.RefinementCtx,
+  given: Record<string, boolean>,
+  alternatives: string,
+  path: (missing: boolean) => string,
+) {
+  const count = Object.values(given).filter(Boolean).length;
+  if (count === 1) return;
+  ctx.addIssue({
+    code: 'custom',
+    path: [path(count === 0)],
+    message: count === 0 ? `is required: give ${alternatives}` : `give ${alternatives}, not both`,
+    params: { code: count === 0 ? 'missing_field' : 'conflicting_fields' },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Outputs: exactly what the domain returns (the MCP client validates structuredContent against them).
+// ---------------------------------------------------------------------------------------------------------
+
+export const timeText = z
+  .object({
+    seconds: z.number().meta({ description: 'Seconds, to 0.1 s (ties to even)' }),
+    text: z
+      .string()
+      .meta({ description: '`H:MM:SS`, or `M:SS` under an hour; the total rounded to the second' }),
+  })
+  .meta({ id: 'TimeText' });
+
+export const pace = z
+  .object({ per_km: timeText, per_mile: timeText })
+  .meta({ id: 'Pace', description: 'Time per kilometre and per mile' });
+
+export const speed = z
+  .object({ kmh: z.number(), mph: z.number(), mps: z.number() })
+  .meta({ id: 'Speed', description: 'Speed in km/h, mph and m/s, to 4 decimals' });
+
+export const seconds = (description: string) => z.number().meta({ description: `${description}, to 0.1 s` });
+export const meters = (description: string) =>
+  z.number().meta({ description: `${description}, in metres (to 1 mm)` });
+export const text = z.string().meta({ description: '`H:MM:SS` or `M:SS`, total rounded to the second' });
+
+export const prediction = z
+  .object({ time_s: seconds('Predicted time'), text, pace })
+  .meta({ id: 'Prediction' });
+
+/** `field` holds 1–`max` distances in any accepted form; a bad element is named by its index. */
+export function distanceListField(description: string, example: string[], max: number) {
+  return z
+    .array(distanceInput(), { error: `must be an array of 1–${max} distances; ${DISTANCE_EXAMPLE}` })
+    .min(1, { error: `must hold at least one distance; ${DISTANCE_EXAMPLE}` })
+    .max(max, { error: `must hold at most ${max} distances` })
+    .meta({
+      description: `${description} 1–${max} distances, each in any form a single distance takes (a named distance, "10 km", "6.2mi", { "value", "unit" }).`,
+      example,
+    });
+}
+
+/** A distance in metres, kilometres and miles. */
+export const distanceUnits = z
+  .object({
+    m: z.number().meta({ description: 'Metres, to 1 mm' }),
+    km: z.number().meta({ description: 'Kilometres, to 6 decimals' }),
+    mi: z.number().meta({ description: 'Miles (1609.344 m), to 6 decimals' }),
+  })
+  .meta({ id: 'Distance', description: 'A distance in metres, kilometres and miles' });
+
+/** A time at a distance: the shape of every equivalent time and half. */
+export const timedDistance = z
+  .object({ distance_m: meters('Distance'), time_s: seconds('Time'), text, pace })
+  .meta({ id: 'TimedDistance', description: 'A time at a distance, with its average pace' });
