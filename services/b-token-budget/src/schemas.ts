@@ -12,41 +12,58 @@ const budget = z
   .gt(0, 'must be greater than 0')
   .lte(1_000_000, 'must be at most 1,000,000')
   .refine((value) => DECIMALS_6.test(String(value)), 'must have at most 6 decimals (micro-dollars)')
-  .transform(decimalOf)
-  .meta({ description: 'USD, 0 < budget ≤ 1,000,000, at most 6 decimals.', examples: [10] });
+  // Meta before the transform: the input JSON Schema is the pipe's input side.
+  .meta({ description: 'Budget in USD, 0 < budget ≤ 1,000,000, at most 6 decimals.', examples: [10] })
+  .transform(decimalOf);
 
-const tokens = (name: string) =>
+const tokens = (name: 'input' | 'output', rest: string) =>
   z
     .int({ error: `must be a whole number of ${name} tokens from 0 to 10,000,000` })
     .min(0, 'must be at least 0')
     .max(10_000_000, 'must be at most 10,000,000')
-    .meta({ description: `${name[0]!.toUpperCase()}${name.slice(1)} tokens per request, 0–10,000,000.` });
+    .meta({
+      description: `${name[0]!.toUpperCase()}${name.slice(1)} tokens per request, an integer 0–10,000,000${rest}.`,
+      examples: [name === 'input' ? 1000 : 500],
+    });
 
 const requests = z
   .int({ error: 'must be a whole number of requests from 1 to 1,000,000' })
   .min(1, 'must be at least 1')
   .max(1_000_000, 'must be at most 1,000,000')
-  .meta({ description: 'Requests, 1–1,000,000 (default 1).', examples: [1000] });
+  .meta({ description: 'Number of requests of the profile, 1–1,000,000 (default 1).', examples: [1000] });
 
 const inputRatio = z
   .number({ error: 'must be a number from 0 to 1' })
   .min(0, 'must be at least 0')
   .max(1, 'must be at most 1')
-  .transform(decimalOf)
-  .meta({ description: 'Share of input tokens in the blend, 0–1 (default 0.75).' });
+  .meta({
+    description: 'Share of input tokens in blended_tokens, 0–1 (default 0.75).',
+    examples: [0.75],
+  })
+  .transform(decimalOf);
 
-const useCase = z.enum(USE_CASES).meta({ description: 'code, reasoning, content or default.' });
+const useCase = z.enum(USE_CASES).meta({
+  description: 'Use case whose fit score counts: code, reasoning, content or default (overall).',
+  examples: ['code'],
+});
 
 const minFit = z
   .number({ error: 'must be a number ≥ 0' })
   .min(0, 'must be at least 0')
-  .transform(decimalOf)
-  .meta({ description: "Leave out models whose fit (the use case's, else default) is below this." });
+  .meta({
+    description: "Leave out models whose fit (useCase's, else default) is below this number ≥ 0.",
+    examples: [1400],
+  })
+  .transform(decimalOf);
 
 /** Model ids: a comma list or (in a body) an array; trimmed, duplicates collapsed; none empty. */
 const models = z
   .union([z.string(), z.array(z.string())], {
     error: 'must be a comma-separated list of model ids or an array of them',
+  })
+  .meta({
+    description: `Model ids from list_models, comma-separated or an array; trimmed, duplicates collapsed (default: all ${MODEL_IDS.length}).`,
+    examples: ['gpt-5-nano,gpt-5-mini'],
   })
   .transform((value, ctx) => {
     const ids = (typeof value === 'string' ? value.split(',') : value).map((id) => id.trim());
@@ -67,10 +84,6 @@ const models = z
       return z.NEVER;
     }
     return [...new Set(ids)];
-  })
-  .meta({
-    description: `Model ids, comma-separated or an array (default: all ${MODEL_IDS.length}).`,
-    examples: ['gpt-5-nano,gpt-5-mini'],
   });
 
 export const budgetInput = z
@@ -78,8 +91,8 @@ export const budgetInput = z
     budget,
     models: models.optional(),
     inputRatio: inputRatio.optional(),
-    inputTokens: tokens('input').optional(),
-    outputTokens: tokens('output').optional(),
+    inputTokens: tokens('input', ' (default 1000; not both 0)').optional(),
+    outputTokens: tokens('output', ' (default 500; not both 0)').optional(),
   })
   .superRefine((input, ctx) => {
     if (input.inputTokens === 0 && input.outputTokens === 0) {
@@ -103,16 +116,16 @@ export const selectorInput = z
     useCase,
     budget: budget.optional(),
     requests: requests.optional(),
-    inputTokens: tokens('input').optional(),
-    outputTokens: tokens('output').optional(),
+    inputTokens: tokens('input', "; default: the use case's profile").optional(),
+    outputTokens: tokens('output', "; default: the use case's profile").optional(),
   })
   .transform((input) => ({ ...input, requests: input.requests ?? 1 }));
 
 export const optimizerInput = z
   .strictObject({
     models: models.optional(),
-    inputTokens: tokens('input'),
-    outputTokens: tokens('output'),
+    inputTokens: tokens('input', ''),
+    outputTokens: tokens('output', ''),
     requests: requests.optional(),
     useCase: useCase.optional(),
     minFit: minFit.optional(),
@@ -147,21 +160,51 @@ const queryNumbers = {
 };
 const queryText = { models: once().optional(), useCase: once().optional() };
 
-export const budgetQuery = z.strictObject({
+type QueryShape = Record<string, z.ZodType>;
+interface PropertyDoc {
+  description?: string;
+  examples?: unknown[];
+}
+
+/**
+ * A GET query whose parameters carry the description and example of the body member of the same name
+ * (the OpenAPI parameters are documented from it), "Required." where the body requires it: the query
+ * itself leaves every parameter optional so that the body schema reports a missing one, as for POST.
+ */
+function queryOf(body: z.ZodType, shape: QueryShape) {
+  const json = z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' }) as {
+    properties: Record<string, PropertyDoc>;
+    required?: string[];
+  };
+  const documented = Object.entries(shape).map(([name, schema]) => {
+    const doc = json.properties[name]!;
+    const required = json.required?.includes(name) ? ' Required.' : '';
+    return [
+      name,
+      schema.meta({
+        description: `${doc.description}${required}`,
+        ...(doc.examples ? { examples: doc.examples.map(String) } : {}),
+      }),
+    ];
+  });
+  return z.strictObject(Object.fromEntries(documented) as QueryShape);
+}
+
+export const budgetQuery = queryOf(budgetInput, {
   budget: queryNumbers.budget,
   models: queryText.models,
   inputRatio: queryNumbers.inputRatio,
   inputTokens: queryNumbers.inputTokens,
   outputTokens: queryNumbers.outputTokens,
 });
-export const selectorQuery = z.strictObject({
+export const selectorQuery = queryOf(selectorInput, {
   useCase: queryText.useCase,
   budget: queryNumbers.budget,
   requests: queryNumbers.requests,
   inputTokens: queryNumbers.inputTokens,
   outputTokens: queryNumbers.outputTokens,
 });
-export const optimizerQuery = z.strictObject({
+export const optimizerQuery = queryOf(optimizerInput, {
   models: queryText.models,
   inputTokens: queryNumbers.inputTokens,
   outputTokens: queryNumbers.outputTokens,

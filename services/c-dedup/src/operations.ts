@@ -30,6 +30,8 @@ export const dedupOperation = defineOperation({
   name: 'request_deduplicator',
   summary:
     'Detect and remove duplicate requests (normalised fingerprints, retries, Idempotency-Key conflicts)',
+  toolDescription:
+    'Finds duplicates in a list of API calls by a fingerprint of method, normalised URL, allow-listed headers and canonical JSON body. A repeat within window_ms of the kept occurrence (or without timestamps) is removed if its method is idempotent, else reported as likely_retry (removed with include_unsafe); a reused Idempotency-Key is a duplicate or a conflict. Returns the kept calls (credentials redacted), duplicates, conflicts and counts.',
   tags: ['dedup'],
   method: 'POST',
   path: '/api/v1/request_deduplicator',
@@ -53,6 +55,8 @@ const users = {
 export const batchOperation = defineOperation({
   name: 'batch_optimizer',
   summary: 'Group requests into batches by endpoint template, size and wait',
+  toolDescription:
+    'Groups API calls into batches: calls with the same method, host and path template (ids, UUIDs, long hex become :id), in time order, up to max_batch_size and within max_wait_ms of the batch start. Only GET, HEAD and OPTIONS unless include_unsafe. Returns the batches (ids, else 0-based positions), the calls left alone and the call count before and after.',
   tags: ['dedup'],
   method: 'POST',
   path: '/api/v1/batch_optimizer',
@@ -81,6 +85,8 @@ export const costOperation = defineOperation({
   summary: 'Cost of the calls before and after dedup and batching, and a 30-day projection',
   description:
     'Pricing: `price_per_call` or `price_per_million`, or a `preset` (aws-apigw-http, aws-apigw-rest: banded monthly prices; llm-batch: batched calls pay half).',
+  toolDescription:
+    'Prices API calls as given, after dedup and after also batching, with the savings, a 30-day projection and the cost per endpoint. Give exactly one of price_per_call, price_per_million or an aws-* preset (AWS API Gateway bands); preset llm-batch also needs a price, halved for batched calls. period_days: the span the calls cover (default: from their timestamps, else 1). Takes the dedup and batching options.',
   tags: ['dedup'],
   method: 'POST',
   path: '/api/v1/cost_analyzer',
@@ -101,6 +107,8 @@ function args(input: ReturnType<typeof costInput.parse>) {
 export const usageOperation = defineOperation({
   name: 'usage_analytics',
   summary: 'Usage patterns: endpoints, rates and peaks, inter-arrival times, bursts, hours, status mix',
+  toolDescription:
+    'Describes usage in a list of API calls: per endpoint (method + path template) count, share, clients, duplicate and error rates, latency percentiles; from timestamps mean and peak rates, inter-arrival percentiles, bursts and counts per UTC hour (null without timestamps); the status mix. Give status, latency_ms and client on the calls for those figures.',
   tags: ['dedup'],
   method: 'POST',
   path: '/api/v1/usage_analytics',

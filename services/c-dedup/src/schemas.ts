@@ -1,4 +1,4 @@
-import { z } from '@dus/core';
+import { anyJson, z } from '@dus/core';
 import {
   type AnalysisOptions,
   type ApiCall,
@@ -43,11 +43,9 @@ function parseTimestamp(text: string): number | undefined {
 
 const requestSchema = z
   .strictObject({
-    id: z
-      .string()
-      .max(200)
-      .optional()
-      .meta({ description: 'Your id for the request (positions are used otherwise).' }),
+    id: z.string().max(200).optional().meta({
+      description: 'Your id for the call (else its 0-based position is used).',
+    }),
     method: z
       .string()
       .regex(TOKEN, 'must be an HTTP method token such as GET')
@@ -56,29 +54,48 @@ const requestSchema = z
     url: z
       .string()
       .max(8192)
-      .meta({
-        description: 'Absolute http or https URL.',
-        examples: ['https://api.example.com/users/1?b=2&a=1'],
-      }),
+      .meta({ description: 'Absolute http or https URL.', examples: ['https://api.example.com/users/1'] }),
     headers: z
       .record(z.string().regex(TOKEN, 'must be a header name token'), z.string({ error: 'must be a string' }))
       .optional()
-      .meta({ description: 'Request headers (names in any case).' }),
-    body: z.unknown().optional().meta({ description: 'The body: any JSON value, or a string.' }),
+      .meta({
+        description: 'Headers, name (any case) → value; Idempotency-Key is honoured.',
+      }),
+    body: z
+      .unknown()
+      .meta(
+        anyJson('The body, any JSON value (a string is parsed when content-type is JSON; "" = none).', {
+          x: 1,
+        }),
+      )
+      .optional(),
     timestamp: z
       .union([z.string(), z.number()], {
         error: 'must be ISO 8601 with Z or an offset, or epoch milliseconds',
       })
       .optional()
       .meta({
-        description: 'ISO 8601 with Z or an offset, or epoch milliseconds.',
+        description: 'When it was made: ISO 8601 with Z or an offset, or epoch ms.',
         examples: ['2024-03-10T12:00:00Z'],
       }),
-    status: z.int().min(100).max(599).optional(),
-    latency_ms: z.number().min(0).optional(),
-    client: z.string().max(200).optional(),
+    status: z
+      .int()
+      .min(100)
+      .max(599)
+      .optional()
+      .meta({ description: 'Status it got (for usage_analytics).' }),
+    latency_ms: z
+      .number()
+      .min(0)
+      .optional()
+      .meta({ description: 'Response time in ms (for usage_analytics).' }),
+    client: z
+      .string()
+      .max(200)
+      .optional()
+      .meta({ description: 'Caller (usage_analytics counts distinct ones).' }),
   })
-  .meta({ id: 'ApiRequest' });
+  .meta({ id: 'ApiRequest', description: 'An API call made or to be made.' });
 
 type RawRequest = z.output<typeof requestSchema>;
 
@@ -139,23 +156,29 @@ const nonNegativeInt = (description: string, fallback: number) =>
     .min(0, 'must be a whole number ≥ 0')
     .default(fallback)
     .meta({ description });
-const names = (description: string) =>
-  z.array(z.string().min(1).max(200)).max(1000).optional().meta({ description });
+const names = (description: string, example: string[]) =>
+  z
+    .array(z.string().min(1).max(200))
+    .max(1000)
+    .optional()
+    .meta({ description, examples: [example] });
 
 const dedupOptions = {
-  window_ms: nonNegativeInt('Duplicates within this many ms of the kept occurrence (default 5000).', 5000),
+  window_ms: nonNegativeInt('A repeat within this many ms of the kept occurrence is a duplicate.', 5000),
   ignore_params: names(
-    `Query parameters left out of fingerprints; a trailing * matches a prefix (default ${DEFAULT_IGNORE_PARAMS.join(', ')}).`,
+    `Query parameters left out of fingerprints; a trailing * matches a prefix (default ${DEFAULT_IGNORE_PARAMS.join(', ')}; a list replaces it).`,
+    ['utm_*', 'session'],
   ),
   header_allowlist: names(
-    `Headers that enter fingerprints (default ${DEFAULT_HEADER_ALLOWLIST.join(', ')}); a list replaces the default.`,
+    `Headers that enter fingerprints (default ${DEFAULT_HEADER_ALLOWLIST.join(', ')}; a list replaces it).`,
+    ['accept', 'authorization'],
   ),
 };
 const unsafeOption = {
-  include_unsafe: z
-    .boolean()
-    .default(false)
-    .meta({ description: 'Remove likely retries of unsafe methods, and batch them (default false).' }),
+  include_unsafe: z.boolean().default(false).meta({
+    description:
+      'Also remove likely retries of non-idempotent methods (POST…), and batch methods other than GET, HEAD, OPTIONS.',
+  }),
 };
 const batchOptions = {
   max_batch_size: z
@@ -163,9 +186,9 @@ const batchOptions = {
     .min(1)
     .max(1000)
     .default(10)
-    .meta({ description: 'Largest batch (1–1000, default 10).' }),
+    .meta({ description: 'Most requests in a batch.' }),
   max_wait_ms: nonNegativeInt(
-    'A batch closes when the next call is more than this after its first (default 10).',
+    'A batch closes when the next call is more than this many ms after its first.',
     10,
   ),
 };
@@ -191,44 +214,75 @@ function analysisOptions(o: Options): AnalysisOptions {
 }
 
 /** A tool's input: the requests read into calls, the options resolved. */
-function toolInput<S extends z.ZodRawShape>(shape: S) {
-  return z.strictObject({ requests, ...shape }).transform((input, ctx) => {
-    const raws = (input as unknown as { requests: RawRequest[] }).requests;
-    const calls: ApiCall[] = [];
-    raws.forEach((raw, i) => {
-      const call = toCall(raw, i, ctx, raw as Record<string, unknown>);
-      if (call) calls.push(call);
+function toolInput<S extends z.ZodRawShape>(shape: S, meta: Record<string, unknown> = {}) {
+  return z
+    .strictObject({ requests, ...shape })
+    .meta(meta)
+    .transform((input, ctx) => {
+      const raws = (input as unknown as { requests: RawRequest[] }).requests;
+      const calls: ApiCall[] = [];
+      raws.forEach((raw, i) => {
+        const call = toCall(raw, i, ctx, raw as Record<string, unknown>);
+        if (call) calls.push(call);
+      });
+      return { calls, options: analysisOptions(input as Options), input };
     });
-    return { calls, options: analysisOptions(input as Options), input };
-  });
 }
 
 export const dedupInput = toolInput({ ...dedupOptions, ...unsafeOption });
 export const batchInput = toolInput({ ...unsafeOption, ...batchOptions });
 export const usageInput = toolInput({ ...dedupOptions, ...unsafeOption });
 
-const price = (description: string) =>
-  z.number({ error: 'must be a number ≥ 0' }).min(0, 'must be ≥ 0').optional().meta({ description });
+const price = (description: string, example: number) =>
+  z
+    .number({ error: 'must be a number ≥ 0' })
+    .min(0, 'must be ≥ 0')
+    .optional()
+    .meta({ description, examples: [example] });
 
-export const costInput = toolInput({
-  ...dedupOptions,
-  ...unsafeOption,
-  ...batchOptions,
-  price_per_call: price('USD per call (or price_per_million).'),
-  price_per_million: price('USD per million calls (or price_per_call).'),
-  preset: z
-    .enum(PRESET_NAMES)
-    .optional()
-    .meta({
-      description:
-        'aws-apigw-http, aws-apigw-rest (banded, no price) or llm-batch (needs a price; batched calls pay half).',
-    }),
-  period_days: z
-    .number()
-    .gt(0, 'must be greater than 0')
-    .optional()
-    .meta({ description: 'Days the requests span (default: from the timestamps, else 1).' }),
-}).transform(({ calls, options, input }, ctx) => {
+/**
+ * Pricing as JSON Schema states it (the refinement below enforces it, naming the members): exactly one
+ * of price_per_call, price_per_million or an aws-* preset (which has its own prices). llm-batch goes
+ * with a price; alone it is the 422 `missing_price`.
+ */
+const AWS_PRESETS = PRESET_NAMES.filter((name) => name.startsWith('aws-'));
+const PRICING_RULE = {
+  oneOf: [
+    { required: ['price_per_call'] },
+    { required: ['price_per_million'] },
+    {
+      required: ['preset'],
+      properties: { preset: { description: 'An aws-* preset: it has its own prices.', enum: AWS_PRESETS } },
+    },
+  ],
+};
+
+export const costInput = toolInput(
+  {
+    ...dedupOptions,
+    ...unsafeOption,
+    ...batchOptions,
+    price_per_call: price('Price per call (or price_per_million).', 0.0001),
+    price_per_million: price('Price per million calls (or price_per_call).', 3.5),
+    preset: z
+      .enum(PRESET_NAMES)
+      .optional()
+      .meta({
+        description:
+          'aws-apigw-http, aws-apigw-rest (AWS API Gateway bands, USD; no price) or llm-batch (needs a price; batched calls pay half).',
+        examples: ['aws-apigw-rest'],
+      }),
+    period_days: z
+      .number()
+      .gt(0, 'must be greater than 0')
+      .optional()
+      .meta({
+        description: 'Days the requests span, may be fractional (default: from the timestamps, else 1).',
+        examples: [1],
+      }),
+  },
+  PRICING_RULE,
+).transform(({ calls, options, input }, ctx) => {
   const i = input as {
     price_per_call?: number;
     price_per_million?: number;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * JSON Schema's own keyword is `examples` (an array); OpenAPI 3.0's `example` (one value), which our
- * zod metadata may carry for the OpenAPI documents, is rewritten for MCP clients. Iterative: schemas
- * can nest deeply.
+ * Tidies a generated schema for MCP clients. JSON Schema's own keyword is `examples` (an array);
+ * OpenAPI 3.0's `example` (one value), which our zod metadata may carry for the OpenAPI documents, is
+ * rewritten. Iterative: schemas can nest deeply.
  */
 const NAMED_SCHEMAS = new Set([
   'properties',
@@ -14,7 +14,7 @@ const NAMED_SCHEMAS = new Set([
 ]);
 const DATA_KEYWORDS = new Set(['examples', 'default', 'const', 'enum', 'required']);
 
-function toJsonSchemaExamples(root: Record<string, unknown>): void {
+function tidyForMcp(root: Record<string, unknown>): void {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const node = stack.pop();
@@ -28,6 +28,10 @@ function toJsonSchemaExamples(root: Record<string, unknown>): void {
       if (!('examples' in schema)) schema.examples = [schema.example];
       delete schema.example;
     }
+    // zod states every integer's safe range (±(2^53 − 1)): true of any JSON integer we accept, and noise
+    // an agent pays for on every tools/list.
+    if (schema.minimum === Number.MIN_SAFE_INTEGER) delete schema.minimum;
+    if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum;
     for (const [key, value] of Object.entries(schema)) {
       // Maps of names to schemas: the names are data (a member may be called "example").
       if (NAMED_SCHEMAS.has(key) && typeof value === 'object' && value !== null)
@@ -48,6 +52,6 @@ export function toolSchema(schema: z.ZodType, io: 'input' | 'output'): Record<st
   if (json.type !== 'object') {
     throw new Error(`MCP tool schemas must have an object root (got ${String(json.type)})`);
   }
-  toJsonSchemaExamples(json);
+  tidyForMcp(json);
   return json;
 }
