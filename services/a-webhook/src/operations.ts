@@ -23,7 +23,7 @@ import {
 //
 // The schema checks JSON types and ranges. Which fields a platform needs, and the platform name itself, are
 // the domain's to judge: it answers `missing_field` (naming every absent field, with PayPal's `mode: "hmac"`
-// hint) and `unknown_platform` (listing the 13 names), where a generic schema error would say less. So every
+// hint) and `unknown_platform` (listing the supported names), where a generic schema error would say less. So every
 // member is optional to zod, and the document's `required` list is set from VERIFY_FIELDS instead. Likewise
 // `platform`, `mode`, `algo` and `encoding` are strings documented with their `enum`: the domain accepts the
 // names in any case (`GitHub`, `sha512`) and rejects others with its own codes.
@@ -71,6 +71,13 @@ export const verifyInput = z
       .optional()
       .meta(fieldMeta('secret')),
     payload: text('payload'),
+    payload_base64: text('payload_base64'),
+    headers: z
+      .record(z.string(), z.union([z.string(), z.array(z.string())]), {
+        error: 'must be an object of header names to strings (or arrays of strings)',
+      })
+      .optional()
+      .meta(fieldMeta('headers')),
     signature: text('signature'),
     // Any JSON number is accepted: one that is not an integer unix time is a 200 with `invalid_timestamp`.
     timestamp: z
@@ -102,6 +109,15 @@ export const verifyInput = z
     transmission_id: text('transmission_id'),
     transmission_time: text('transmission_time'),
     webhook_id: text('webhook_id'),
+    method: text('method'),
+    signed_content: text('signed_content'),
+    signature_header: text('signature_header'),
+    timestamp_header: text('timestamp_header'),
+  })
+  .refine((input) => input.payload === undefined || input.payload_base64 === undefined, {
+    message: 'give exactly one of payload or payload_base64, not both',
+    path: ['payload_base64'],
+    params: { code: 'not_allowed' },
   })
   .meta({
     required: VERIFY_FIELDS.filter((f) => f.required === 'always').map((f) => f.name),
@@ -124,13 +140,14 @@ export const verifyOutput = z.object({
   valid: z
     .boolean()
     .meta({ description: 'true only when the signature matches and the timestamp is in the window' }),
-  platform: z.enum(PLATFORM_NAMES),
-  scheme: z
-    .string()
-    .meta({ description: 'the scheme checked, e.g. stripe-v1, github-sha1, twilio-json, paypal-hmac' }),
+  platform: z.enum(PLATFORM_NAMES).meta({ description: 'the platform checked, as named in the request' }),
+  scheme: z.string().meta({
+    description:
+      'the scheme checked, e.g. stripe-v1, github-sha1, twilio-json, paypal-hmac, standard-webhooks-v1, discord-ed25519',
+  }),
   algorithm: z
     .string()
-    .meta({ description: 'e.g. HMAC-SHA256, ECDSA-P256-SHA256, RSA-SHA256, static-token' }),
+    .meta({ description: 'e.g. HMAC-SHA256, ECDSA-P256-SHA256, RSA-SHA256, Ed25519, static-token' }),
   encoding: z.string().meta({ description: 'signature encoding: hex, base64 or text' }),
   reason: z
     .enum(FAILURE_REASONS)
@@ -174,23 +191,33 @@ const fieldName = z.enum(
 );
 
 export const platformsOutput = z.object({
-  platforms: z.array(
-    z.object({
-      name: z.enum(PLATFORM_NAMES),
-      kind: z.string(),
-      scheme: z.string(),
-      algorithm: z.string(),
-      encoding: z.string().meta({ description: 'hex, base64, or text (a static token)' }),
-      signature_header: z.string().nullable(),
-      timestamp_header: z.string().nullable(),
-      required_fields: z.array(fieldName),
-      optional_fields: z.array(fieldName),
-      default_tolerance_s: nullableInt(
-        'default window in seconds; null when the platform signs no timestamp',
-      ),
-    }),
-  ),
-  count: z.number().int(),
+  platforms: z
+    .array(
+      z.object({
+        name: z.enum(PLATFORM_NAMES).meta({ description: 'the value to pass as `platform`' }),
+        kind: z.string().meta({ description: 'what the platform is, e.g. payments processor' }),
+        scheme: z.string().meta({ description: 'the signature scheme, as `scheme` names it in a result' }),
+        algorithm: z.string().meta({ description: 'e.g. HMAC-SHA256, Ed25519, static-token' }),
+        encoding: z.string().meta({ description: 'hex, base64, or text (a static token)' }),
+        signature_header: z
+          .string()
+          .nullable()
+          .meta({ description: 'the request header that carries the signature (null: none)' }),
+        timestamp_header: z
+          .string()
+          .nullable()
+          .meta({ description: 'the request header that carries the signed timestamp (null: none)' }),
+        required_fields: z
+          .array(fieldName)
+          .meta({ description: 'request members this platform needs (or their headers in `headers`)' }),
+        optional_fields: z.array(fieldName).meta({ description: 'request members this platform also reads' }),
+        default_tolerance_s: nullableInt(
+          'default window in seconds; null when the platform signs no timestamp',
+        ),
+      }),
+    )
+    .meta({ description: 'every supported platform, in a fixed order' }),
+  count: z.number().int().meta({ description: 'how many platforms are listed' }),
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -234,7 +261,40 @@ const VERIFY_DESCRIPTION = [
   'PayPal: without `mode`, the native RSA-SHA256 scheme over `transmission_id|transmission_time|webhook_id|crc32` ' +
     'is checked offline with `cert` (from PAYPAL-CERT-URL); `mode: "hmac"` checks an HMAC-SHA256 of the payload ' +
     'with `secret` instead. `mode` on any other platform is a 400.',
+  '`headers`: instead of copying header values into `signature`, `timestamp`, `webhook_id`…, pass the received ' +
+    'headers as an object (names in any case; a repeated header as an array, joined with ", "): each platform takes ' +
+    'the fields it needs from the headers it declares (`signature_header`, `timestamp_header` in GET /platforms, ' +
+    'plus `webhook-id` / `svix-id` for standard-webhooks / svix and the PAYPAL-TRANSMISSION-* headers). Fields ' +
+    'given explicitly win. A needed header that is absent is a `missing_field` naming the field and the header. ' +
+    '`payload_base64` carries a body that is not UTF-8 text (exactly one of `payload` and `payload_base64`).',
+  'standard-webhooks and svix: HMAC-SHA256 over `webhook_id.timestamp.body` with the base64 key after `whsec_`; ' +
+    'the header holds space-separated `v1,<base64>` signatures (other versions are listed in `ignored`). discord: ' +
+    'Ed25519 over `timestamp + body` with the hex application public key. generic-ed25519: Ed25519 over the body ' +
+    '(or `signed_content`) with `public_key` as hex, base64, PEM or JWK. generic: `signed_content` templates such ' +
+    'as `{timestamp}.{body}`, and `signature_header` / `timestamp_header` to read them from `headers`.',
 ].join('\n\n');
+
+/** The platforms that sign the request URL, which is not a header and must be passed as `url`. */
+const URL_PLATFORMS = PLATFORMS.filter((p) => p.required_fields.includes('url')).map((p) => p.name);
+
+const listed = (names: readonly string[]) =>
+  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+const VERIFY_TOOL_DESCRIPTION =
+  'Checks whether a webhook delivery really was signed by the platform it claims to come from (HMAC, Ed25519, ' +
+  'ECDSA or RSA signature, plus the replay window). Pass `platform` (list_platforms gives the names and what ' +
+  'each needs), the raw body exactly as received as `payload` (or `payload_base64` for a body that is not ' +
+  'text), the key (`secret`, or an array of secrets during rotation; `public_key` or `cert` for public-key ' +
+  'platforms), and the easy path for the rest: `headers`, the request headers as an object of name → value in ' +
+  'any case; the tool picks the signature, timestamp and ids it needs. You may pass `signature`, `timestamp`, ' +
+  `\`webhook_id\`… yourself instead; explicit fields win. ${listed(URL_PLATFORMS)} also need the ` +
+  'full `url` the platform called. `tolerance` (seconds, 0 = off) and `now` (unix seconds) judge old ' +
+  'deliveries. Returns `valid` (true only when the signature matches and the timestamp is fresh), `reason` ' +
+  '(null when valid, else e.g. signature_mismatch, malformed_signature, timestamp_too_old), a one-sentence ' +
+  '`message`, `hints` naming likely causes (re-serialized JSON, whitespace in the secret, wrong platform…), ' +
+  'and which signature and secret matched. A delivery that fails verification is a normal result. Input that ' +
+  'cannot be evaluated (unknown platform, a missing or malformed field, an unreadable key) comes back as a ' +
+  'tool error whose text names the field. Secrets are never echoed.';
 
 /**
  * Webhook bodies can be large: GitHub caps deliveries at 25 MB, and the payload arrives here as a JSON string
@@ -251,8 +311,9 @@ export const GITHUB_EXAMPLE = {
 
 export const verifyOperation = defineOperation({
   name: 'verify_webhook',
-  summary: 'Verify a webhook signature (12 platforms + generic HMAC)',
+  summary: `Verify a webhook signature (${PLATFORMS.length} platforms, generic HMAC and Ed25519 included)`,
   description: VERIFY_DESCRIPTION,
+  toolDescription: VERIFY_TOOL_DESCRIPTION,
   tags: ['webhooks'],
   method: 'POST',
   path: '/verify',
@@ -293,10 +354,16 @@ const PLATFORMS_BODY = listPlatforms();
 
 export const listPlatformsOperation = defineOperation({
   name: 'list_platforms',
-  summary: 'List the 13 supported platforms and the fields each needs',
+  summary: `List the ${PLATFORMS.length} supported platforms and the fields each needs`,
   description:
     'For each platform: its kind, signature scheme, algorithm and encoding, the headers that carry the ' +
     'signature and timestamp, the request members it requires and accepts, and its default timestamp tolerance.',
+  toolDescription:
+    `Lists the ${PLATFORMS.length} webhook platforms verify_webhook supports. For each: \`name\` (the value ` +
+    'for its `platform` argument), the signature scheme, algorithm and encoding, `signature_header` and ' +
+    '`timestamp_header` (which request headers carry them: pass the headers to verify_webhook as `headers`), ' +
+    '`required_fields` and `optional_fields` (its arguments for that platform), and `default_tolerance_s` (the ' +
+    'replay window in seconds; null when none is applied by default). Takes no arguments.',
   tags: ['webhooks'],
   method: 'GET',
   path: '/platforms',

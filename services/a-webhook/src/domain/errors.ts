@@ -1,5 +1,6 @@
 import { ProblemError, type ProblemFieldError } from '@dus/core';
-import { PLATFORM_NAMES, type VerifyField } from './types.js';
+import { PLATFORMS } from './platforms/index.js';
+import type { VerifyField } from './types.js';
 
 /**
  * The 4xx problems of POST /verify. Every one carries `valid: false`, so a client that only reads
@@ -11,13 +12,19 @@ export function missingFields(
   fields: readonly (VerifyField | 'platform')[],
   platform: string | null,
   note: string | null,
+  headers: Partial<Record<VerifyField, string>> = {},
 ): ProblemError {
-  const names = fields.join(', ');
+  const label = (field: VerifyField | 'platform') => {
+    const header = field === 'platform' ? undefined : headers[field];
+    const or = field === 'payload' ? ' (or payload_base64)' : '';
+    return header === undefined ? `${field}${or}` : `${field} (header ${header})`;
+  };
+  const names = fields.map(label).join(', ');
   const where = platform === null ? '' : ` for platform ${platform}`;
   const errors: ProblemFieldError[] = fields.map((field) => ({
     path: `/${field}`,
     code: 'missing_field',
-    message: `${field} is required${where}`,
+    message: `${label(field)} is required${where}`,
   }));
   const noun = fields.length === 1 ? 'field' : 'fields';
   return new ProblemError({
@@ -31,14 +38,15 @@ export function missingFields(
 }
 
 export function unknownPlatform(): ProblemError {
-  const list = PLATFORM_NAMES.join(', ');
+  const names = PLATFORMS.map((platform) => platform.name);
+  const list = names.join(', ');
   return new ProblemError({
     status: 400,
     code: 'unknown_platform',
     title: 'Unknown platform',
     detail: `platform must be one of: ${list}`,
     errors: [{ path: '/platform', code: 'unknown_platform', message: `must be one of: ${list}` }],
-    extensions: { valid: false, platforms: [...PLATFORM_NAMES] },
+    extensions: { valid: false, platforms: names },
   });
 }
 

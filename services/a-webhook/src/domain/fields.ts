@@ -9,13 +9,14 @@ import {
   TEXT_ENCODINGS,
   type VerifyInput,
 } from './types.js';
+import { MAX_HEADER_NAME_CHARS, MAX_HEADERS, MAX_SIGNATURE_CHARS } from './limits.js';
 import { MAX_SECRETS } from './validate.js';
 
 /** A schema-library-free description of one request field, for the OpenAPI and MCP layers. */
 export interface FieldDescription {
   name: keyof VerifyInput;
   /** JSON types accepted, e.g. `['string']`, `['string', 'array']` (array items are strings). */
-  types: readonly ('string' | 'integer' | 'number' | 'array')[];
+  types: readonly ('string' | 'integer' | 'number' | 'array' | 'object')[];
   /** `always`, or `platform` when the platform decides (see each platform's required_fields). */
   required: 'always' | 'platform' | 'never';
   description: string;
@@ -45,24 +46,52 @@ export const VERIFY_FIELDS: readonly FieldDescription[] = [
     maxItems: MAX_SECRETS,
     description:
       'The signing secret (Stripe: the whole whsec_… string; Twilio: the auth token; Notion: the verification ' +
-      `token; Cloudflare: the static token), or an array of 1–${MAX_SECRETS} secrets during rotation (valid if ` +
-      'any matches; the result names which). Required except for sendgrid and native paypal. Never echoed.',
+      'token; Cloudflare and GitLab: the static token; standard-webhooks and svix: the whsec_… secret, whose ' +
+      `base64 part is the key), or an array of 1–${MAX_SECRETS} secrets during rotation (valid if any matches; ` +
+      'the result names which). Required except for the public-key platforms (sendgrid, native paypal, ' +
+      'discord, generic-ed25519). Never echoed.',
     example: "It's a Secret to Everybody",
   },
   {
     name: 'payload',
     types: ['string'],
-    required: 'always',
-    description: 'The raw request body exactly as received (before any JSON parsing). May be empty.',
+    required: 'platform',
+    description:
+      'The raw request body exactly as received (before any JSON parsing), as text. May be empty. ' +
+      'Exactly one of payload or payload_base64 is required.',
     example: 'Hello, World!',
+  },
+  {
+    name: 'payload_base64',
+    types: ['string'],
+    required: 'platform',
+    description:
+      'The raw body as base64, for bodies that are not UTF-8 text: standard or URL-safe alphabet (not mixed), ' +
+      '= padding optional, no whitespace. The decoded bytes are what is verified. Exactly one of payload or ' +
+      'payload_base64 is required.',
+    example: 'SGVsbG8sIFdvcmxkIQ==',
+  },
+  {
+    name: 'headers',
+    types: ['object'],
+    required: 'never',
+    description:
+      'The received request headers, names in any case; a value is a string, or an array of strings for a ' +
+      'repeated header (joined with ", "). The platform takes the fields it needs from them (signature, ' +
+      "timestamp, ids: see each platform's signature_header / timestamp_header); a field given explicitly " +
+      `wins. At most ${MAX_HEADERS} headers, names of at most ${MAX_HEADER_NAME_CHARS} characters, values of ` +
+      `at most ${MAX_SIGNATURE_CHARS}. Not every field is a header: Twilio's url, keys and secrets stay fields.`,
+    example: {
+      'X-Hub-Signature-256': 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17',
+    },
   },
   {
     name: 'signature',
     types: ['string'],
-    required: 'always',
+    required: 'platform',
     description:
       "The signature header's value (e.g. Stripe-Signature, X-Hub-Signature-256, Paddle-Signature, " +
-      'PAYPAL-TRANSMISSION-SIG, cf-webhook-auth).',
+      'PAYPAL-TRANSMISSION-SIG, cf-webhook-auth, webhook-signature). Required, unless `headers` carries it.',
     example: 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17',
   },
   {
@@ -71,7 +100,9 @@ export const VERIFY_FIELDS: readonly FieldDescription[] = [
     required: 'platform',
     description:
       'The timestamp header (Slack X-Slack-Request-Timestamp, SendGrid X-Twilio-Email-Event-Webhook-Timestamp, ' +
-      "Linear optional: otherwise the payload's webhookTimestamp; Linear values above 10^12 are milliseconds).",
+      'standard-webhooks webhook-timestamp, svix svix-timestamp, discord X-Signature-Timestamp; generic: the ' +
+      "value of {timestamp}; Linear optional: otherwise the payload's webhookTimestamp; Linear values above " +
+      '10^12 are milliseconds).',
     example: '1700000000',
   },
   {
@@ -94,7 +125,10 @@ export const VERIFY_FIELDS: readonly FieldDescription[] = [
     name: 'public_key',
     types: ['string'],
     required: 'platform',
-    description: "SendGrid: the verification key, PEM or the dashboard's bare base64 DER; must be EC P-256.",
+    description:
+      "SendGrid: the verification key, PEM or the dashboard's bare base64 DER; must be EC P-256. discord: the " +
+      "application's Ed25519 public key, 64 hex digits. generic-ed25519: an Ed25519 key as 64 hex digits, the " +
+      '32 bytes in base64 or base64url, a PEM (or bare base64 DER) public key, or an OKP JWK.',
   },
   {
     name: 'mode',
@@ -117,7 +151,9 @@ export const VERIFY_FIELDS: readonly FieldDescription[] = [
     types: ['string'],
     required: 'never',
     enum: TEXT_ENCODINGS,
-    description: 'generic (and paypal mode "hmac"): the signature encoding (generic default hex).',
+    description:
+      'generic, generic-ed25519 and paypal mode "hmac": the signature encoding (generic default hex; ' +
+      'generic-ed25519 default: 128 characters are hex, others base64).',
   },
   {
     name: 'tolerance',
@@ -159,7 +195,43 @@ export const VERIFY_FIELDS: readonly FieldDescription[] = [
     name: 'webhook_id',
     types: ['string'],
     required: 'platform',
-    description: 'PayPal native: the webhook ID from the developer dashboard.',
+    description:
+      'PayPal native: the webhook ID from the developer dashboard. standard-webhooks / svix: the message id ' +
+      'header (webhook-id / svix-id), which is signed. generic: the value of {id} in signed_content.',
+  },
+  {
+    name: 'method',
+    types: ['string'],
+    required: 'never',
+    description:
+      'The HTTP method of the delivery, for schemes that sign it (hubspot v3, generic {method}); an HTTP ' +
+      'method token, compared upper-cased. Default POST.',
+    example: 'POST',
+  },
+  {
+    name: 'signed_content',
+    types: ['string'],
+    required: 'never',
+    description:
+      'generic and generic-ed25519: what was signed, as a template, e.g. "{timestamp}.{body}" or ' +
+      '"{id}.{timestamp}.{body}". Placeholders {body} (required), {timestamp}, {id} (webhook_id), {method}, ' +
+      '{url}; other text is literal; {{ and }} stand for a brace. Default: the body alone. With {timestamp}, ' +
+      'the timestamp is judged only when tolerance is given.',
+    example: '{timestamp}.{body}',
+  },
+  {
+    name: 'signature_header',
+    types: ['string'],
+    required: 'never',
+    description: 'generic and generic-ed25519: which of `headers` carries the signature.',
+    example: 'X-Signature',
+  },
+  {
+    name: 'timestamp_header',
+    types: ['string'],
+    required: 'never',
+    description: 'generic and generic-ed25519: which of `headers` carries the timestamp.',
+    example: 'X-Timestamp',
   },
 ];
 
@@ -199,7 +271,7 @@ export const HINT_DESCRIPTIONS: Record<Hint, string> = {
 
 /** The 4xx problem codes of POST /verify (each problem also carries `valid: false`). */
 export const VERIFY_ERROR_CODES = {
-  unknown_platform: 'platform is missing from the 13 supported names (400; lists them)',
+  unknown_platform: 'platform is missing or not one of the supported names (400; lists them)',
   missing_field: 'a field the platform needs is absent (400; errors[] names each)',
   validation_failed: 'a field has the wrong type or value (400; errors[] names each)',
   invalid_public_key: 'public_key or cert cannot be read, or is not the required key type (400)',

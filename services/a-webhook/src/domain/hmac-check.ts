@@ -24,7 +24,7 @@ export const HMAC_LABELS: Record<HashAlgorithm, string> = {
 export interface HmacCheckInput {
   hash: HashAlgorithm;
   encoding: TextEncoding;
-  secrets: readonly string[];
+  secrets: readonly BinaryLike[];
   /** The signed bytes; with several variants (Twilio's URL with and without port) any may match. */
   variants: readonly (BinaryLike | readonly BinaryLike[])[];
   /** Presented signatures, already stripped of any `scheme=` prefix. */

@@ -1,5 +1,5 @@
 import { createPublicKey, type KeyObject, X509Certificate } from 'node:crypto';
-import { fromBase64 } from '@dus/core';
+import { fromBase64, fromBase64Url } from '@dus/core';
 import { invalidPublicKey } from './errors.js';
 
 const PEM_LABEL = /^-----BEGIN ([A-Z0-9 ]+)-----/;
@@ -89,4 +89,77 @@ export function isDerEcdsaSignature(bytes: Uint8Array): boolean {
     offset += 2 + length;
   }
   return offset === bytes.length;
+}
+
+/** DER SubjectPublicKeyInfo header of an Ed25519 key (RFC 8410 §4): the 32 raw bytes follow. */
+const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+const HEX_32_BYTES = /^[0-9a-fA-F]{64}$/;
+
+function ed25519FromRaw(raw: Buffer): KeyObject | undefined {
+  return tryPublicKey(() =>
+    createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, raw]), format: 'der', type: 'spki' }),
+  );
+}
+
+/** Discord: the application's public key, 64 hex digits (32 bytes) as the developer portal shows it. */
+export function parseEd25519HexKey(text: string): KeyObject {
+  const trimmed = text.trim();
+  const key = HEX_32_BYTES.test(trimmed) ? ed25519FromRaw(Buffer.from(trimmed, 'hex')) : undefined;
+  if (key === undefined) {
+    throw invalidPublicKey(
+      'public_key',
+      "must be the application's Ed25519 public key: 64 hex digits (32 bytes)",
+    );
+  }
+  return key;
+}
+
+function jwkKey(text: string): KeyObject | undefined {
+  let jwk: unknown;
+  try {
+    jwk = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const { kty, crv, x, d } = (jwk ?? {}) as Record<string, unknown>;
+  if (d !== undefined) {
+    throw invalidPublicKey(
+      'public_key',
+      'is a private key; pass the public key (never share the private one)',
+    );
+  }
+  if (kty !== 'OKP' || crv !== 'Ed25519' || typeof x !== 'string') return undefined;
+  const raw = fromBase64Url(x);
+  return raw?.byteLength === 32 ? ed25519FromRaw(raw) : undefined;
+}
+
+/** Raw 32 bytes as base64 or base64url (a JWK's `x`), or a bare base64 DER SubjectPublicKeyInfo. */
+function base64Key(text: string): KeyObject | undefined {
+  const bytes = fromBase64(text) ?? fromBase64Url(text.replace(/=+$/, ''));
+  if (bytes === undefined) return undefined;
+  if (bytes.byteLength === 32) return ed25519FromRaw(bytes);
+  return tryPublicKey(() => createPublicKey({ key: bytes, format: 'der', type: 'spki' }));
+}
+
+/**
+ * generic-ed25519: the public key as 64 hex digits, the raw 32 bytes in base64 or base64url, a PEM
+ * `PUBLIC KEY` (or its bare base64 DER), or a JWK `{"kty":"OKP","crv":"Ed25519","x":…}`.
+ */
+export function parseEd25519PublicKey(text: string): KeyObject {
+  const trimmed = text.trim();
+  rejectPrivateKey('public_key', trimmed);
+  let key: KeyObject | undefined;
+  if (HEX_32_BYTES.test(trimmed)) key = ed25519FromRaw(Buffer.from(trimmed, 'hex'));
+  else if (trimmed.startsWith('{')) key = jwkKey(trimmed);
+  else if (pemLabel(trimmed) !== null) key = readSpki(trimmed);
+  else key = base64Key(trimmed.replace(/\s+/g, ''));
+  if (key === undefined) {
+    throw invalidPublicKey(
+      'public_key',
+      'must be an Ed25519 public key: 64 hex digits, the 32 bytes in base64, a PEM public key or an OKP JWK',
+    );
+  }
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw invalidPublicKey('public_key', 'must be an Ed25519 public key');
+  return key;
 }

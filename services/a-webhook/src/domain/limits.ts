@@ -13,6 +13,16 @@ export const MAX_SIGNATURE_CHARS = 8192;
 /** A PEM public key or certificate (with its chain) longer than this is refused (400). */
 export const MAX_KEY_CHARS = 64 * 1024;
 
+/** The `headers` input: at most this many names (and values per repeated header)… */
+export const MAX_HEADERS = 100;
+
+/** …each name at most this long (values are held to MAX_SIGNATURE_CHARS). */
+export const MAX_HEADER_NAME_CHARS = 256;
+
+/** generic's `signed_content` template, and the `method` token. */
+export const MAX_TEMPLATE_CHARS = 256;
+export const MAX_METHOD_CHARS = 32;
+
 /** Twilio form deliveries carry a few dozen parameters. */
 export const MAX_FORM_PARAMETERS = 1000;
 
@@ -23,9 +33,12 @@ const MiB = 1024 * 1024;
 /**
  * The largest payload each platform is accepted with. GitHub documents payloads capped at 25 MB; the
  * others send small JSON or form bodies, and Linear's payload is parsed (for `webhookTimestamp`), so it
- * is held to 1 MiB. HMAC over the bytes is linear and cheap at these sizes.
+ * is held to 1 MiB. HMAC over the bytes is linear and cheap at these sizes. A platform not listed here
+ * gets DEFAULT_MAX_PAYLOAD_BYTES.
  */
-export const MAX_PAYLOAD_BYTES: Readonly<Record<PlatformName, number>> = {
+export const DEFAULT_MAX_PAYLOAD_BYTES = 5 * MiB;
+
+export const MAX_PAYLOAD_BYTES: Readonly<Partial<Record<PlatformName, number>>> = {
   github: 25 * MiB,
   stripe: 5 * MiB,
   shopify: 5 * MiB,
@@ -38,14 +51,18 @@ export const MAX_PAYLOAD_BYTES: Readonly<Record<PlatformName, number>> = {
   notion: 5 * MiB,
   vercel: 5 * MiB,
   cloudflare: 5 * MiB,
+  'generic-ed25519': 25 * MiB,
   generic: 25 * MiB,
 };
 
-/** 413 naming the platform's payload limit. */
-export function checkPayloadSize(platform: PlatformName, payload: string): void {
-  const limit = MAX_PAYLOAD_BYTES[platform];
+/** 413 naming the platform's payload limit; `body` is the text payload or the decoded `payload_base64`. */
+export function checkPayloadSize(platform: PlatformName, body: string | Uint8Array): void {
+  const limit = MAX_PAYLOAD_BYTES[platform] ?? DEFAULT_MAX_PAYLOAD_BYTES;
+  if (typeof body !== 'string') {
+    if (body.byteLength <= limit) return;
+  }
   // UTF-8 is at most 3 bytes per UTF-16 unit: skip the exact count while that bound is under the limit.
-  if (payload.length * 3 <= limit || Buffer.byteLength(payload, 'utf8') <= limit) return;
+  else if (body.length * 3 <= limit || Buffer.byteLength(body, 'utf8') <= limit) return;
   throw new ProblemError({
     status: 413,
     code: 'payload_too_large',

@@ -1,3 +1,5 @@
+import type { BinaryLike } from '@dus/core';
+
 /** Types of the verification domain: the request as received, as checked, and the result. */
 
 export const PLATFORM_NAMES = [
@@ -13,8 +15,25 @@ export const PLATFORM_NAMES = [
   'notion',
   'vercel',
   'cloudflare',
+  'standard-webhooks',
+  'svix',
+  'discord',
+  'gitlab',
+  'hubspot',
+  'square',
+  'zendesk',
+  'typeform',
+  'mailchimp',
+  'intercom',
+  'segment',
+  'generic-ed25519',
   'generic',
 ] as const;
+/**
+ * Every name, in the order of GET /platforms. A name is only *supported* once its descriptor is in
+ * `PLATFORMS` (platforms/index.ts): until then it is treated as unknown (400 `unknown_platform`), so
+ * names and descriptors can land separately without anything crashing at import.
+ */
 export type PlatformName = (typeof PLATFORM_NAMES)[number];
 
 export const GENERIC_ALGORITHMS = ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'] as const;
@@ -26,11 +45,18 @@ export type TextEncoding = (typeof TEXT_ENCODINGS)[number];
 export const PAYPAL_MODES = ['hmac', 'native'] as const;
 export type PaypalMode = (typeof PAYPAL_MODES)[number];
 
+/** A received header's value: a string, or the values of a repeated header (joined with ", " as HTTP does). */
+export type HeaderValue = string | string[];
+
 /** The body of POST /verify, as the caller sends it. */
 export interface VerifyInput {
   platform: string;
   secret?: string | string[] | undefined;
   payload?: string | undefined;
+  /** The body as base64 (standard or URL-safe alphabet, padding optional); exclusive with `payload`. */
+  payload_base64?: string | undefined;
+  /** The received request headers (names in any case); fields a platform needs are picked from them. */
+  headers?: Record<string, HeaderValue> | undefined;
   signature?: string | undefined;
   timestamp?: string | number | undefined;
   url?: string | undefined;
@@ -45,6 +71,14 @@ export interface VerifyInput {
   transmission_id?: string | undefined;
   transmission_time?: string | undefined;
   webhook_id?: string | undefined;
+  /** The HTTP method of the delivery (HubSpot v3, generic `{method}`); default POST. */
+  method?: string | undefined;
+  /** generic: the signed-content template, e.g. `{timestamp}.{body}`. */
+  signed_content?: string | undefined;
+  /** generic: the header that carries the signature, for `headers`. */
+  signature_header?: string | undefined;
+  /** generic: the header that carries the timestamp, for `headers`. */
+  timestamp_header?: string | undefined;
 }
 
 export type VerifyField = Exclude<keyof VerifyInput, 'platform'>;
@@ -54,7 +88,10 @@ export interface VerifyRequest {
   platform: PlatformName;
   /** Candidate secrets in the caller's order (empty when none was given). */
   secrets: string[];
+  /** The body as text, for the platforms that parse it and for hints (a binary body decodes lossily). */
   payload: string;
+  /** The exact bytes delivered, which every platform signs: `payload` itself, or `payload_base64` decoded. */
+  body: BinaryLike;
   signature: string;
   /** The timestamp exactly as received (numbers as their decimal text), so it can be signed as is. */
   timestamp: string | null;
@@ -70,7 +107,16 @@ export interface VerifyRequest {
   transmission_id: string | null;
   transmission_time: string | null;
   webhook_id: string | null;
+  /** Upper-cased; POST when not given. */
+  method: string;
+  /** generic: the parsed `signed_content` template (null: the body alone is signed). */
+  signed_content: SignedContentPart[] | null;
 }
+
+/** One piece of a signed-content template: literal text or a request value. */
+export type SignedContentPart =
+  | { literal: string }
+  | { placeholder: 'body' | 'timestamp' | 'id' | 'method' | 'url' };
 
 export interface VerifyContext {
   /** The clock, unix seconds. */
@@ -133,7 +179,17 @@ export interface PlatformCheck {
   hints: Hint[];
 }
 
-/** One platform, declared in one place: what GET /platforms lists, and how to verify it. */
+/**
+ * One platform, declared in one place: what GET /platforms lists, and how to verify it.
+ *
+ * The `headers` input relies on this contract: a request field the platform needs is taken from the
+ * received headers (matched case-insensitively) when the caller did not give the field itself —
+ * `signature` from `signature_header`; `timestamp` from `timestamp_header`, but only when `timestamp` is one
+ * of the platform's required or optional fields (Stripe's timestamp lives inside its signature header);
+ * and any other field from `header_fields` (e.g. Svix's `webhook_id` from `svix-id`). So a platform that
+ * declares its exact header names works with `headers` without any code of its own. Fields that no header
+ * carries (Twilio's `url`, PayPal's `webhook_id`, keys and secrets) must still be given as fields.
+ */
 export interface PlatformDescriptor {
   name: PlatformName;
   kind: string;
@@ -142,9 +198,17 @@ export interface PlatformDescriptor {
   encoding: 'hex' | 'base64' | 'text';
   signature_header: string | null;
   timestamp_header: string | null;
+  /** Other fields carried by a header, for `headers` (field → header name, any case). */
+  header_fields?: Readonly<Partial<Record<VerifyField, string>>>;
   required_fields: readonly VerifyField[];
   optional_fields: readonly VerifyField[];
+  /**
+   * The window applied by default; null: none. Platforms whose check reports a timestamp but that apply no
+   * window of their own (Discord, generic templates) set null and `optional_window`: `tolerance` then applies one.
+   */
   default_tolerance_s: number | null;
+  /** With `default_tolerance_s` null: a `tolerance` given by the caller is applied to the timestamp found. */
+  optional_window?: boolean;
   /** Whether a timestamp too far in the future fails too (otherwise only too old ones do). */
   rejects_future_timestamps: boolean;
   /** Signature prefixes that belong to this platform (for the `signature_has_prefix_of_other_platform` hint). */

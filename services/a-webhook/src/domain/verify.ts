@@ -1,6 +1,7 @@
 import { checkTimestamp, normalizeUnixSeconds, parseUnixTimestamp } from '@dus/core';
 import { collectHints } from './hints.js';
 import { invalidFields } from './errors.js';
+import { applyHeaders } from './headers.js';
 import { checkPayloadSize, MAX_KEY_CHARS, MAX_SIGNATURE_CHARS } from './limits.js';
 import { describe } from './messages.js';
 import { PLATFORMS, PLATFORMS_BY_NAME } from './platforms/index.js';
@@ -72,10 +73,28 @@ function checkFieldLengths(input: VerifyInput): void {
   if (errors.length > 0) throw invalidFields(errors);
 }
 
-function otherPrefixes(self: PlatformName): string[] {
-  return PLATFORMS.filter((p) => p.name !== self && p.name !== 'generic').flatMap((p) => [
-    ...p.signature_prefixes,
-  ]);
+/** The window applied: the platform's (or `tolerance`), or for an optional window only a given `tolerance`. */
+function windowFor(
+  descriptor: PlatformDescriptor,
+  check: PlatformCheck,
+  tolerance: number | null,
+): number | null {
+  if (descriptor.default_tolerance_s !== null) return tolerance ?? descriptor.default_tolerance_s;
+  return descriptor.optional_window === true && check.timestamp !== null ? tolerance : null;
+}
+
+/** The signature prefixes of the other named platforms, computed once per platform (not per request). */
+const OTHER_PREFIXES = new Map<PlatformName, readonly string[]>(
+  PLATFORMS.map((self) => [
+    self.name,
+    PLATFORMS.filter((p) => p.name !== self.name && !p.name.startsWith('generic')).flatMap((p) => [
+      ...p.signature_prefixes,
+    ]),
+  ]),
+);
+
+function otherPrefixes(self: PlatformName): readonly string[] {
+  return OTHER_PREFIXES.get(self) ?? [];
 }
 
 /**
@@ -85,15 +104,15 @@ function otherPrefixes(self: PlatformName): string[] {
  */
 export function verifyWebhook(input: VerifyInput, options: VerifyOptions = {}): VerifyResult {
   const platform = parsePlatform(input);
-  const descriptor: PlatformDescriptor = PLATFORMS_BY_NAME[platform];
-  const request = parseRequest(input, platform);
-  requireFields(input, request, descriptor);
-  checkPayloadSize(platform, request.payload);
+  const descriptor = PLATFORMS_BY_NAME[platform] as PlatformDescriptor; // parsePlatform accepts only these
+  const fields = applyHeaders(input, descriptor);
+  const request = parseRequest(fields, platform);
+  requireFields(fields, request, descriptor);
+  checkPayloadSize(platform, request.body);
   const nowS = request.now ?? options.nowS ?? Math.floor(Date.now() / 1000);
-  checkFieldLengths(input);
+  checkFieldLengths(fields);
   const check = descriptor.verify(request, { nowS });
-  const toleranceS =
-    descriptor.default_tolerance_s === null ? null : (request.tolerance ?? descriptor.default_tolerance_s);
+  const toleranceS = windowFor(descriptor, check, request.tolerance);
   const time = evaluateTimestamp(check, toleranceS, nowS, descriptor.rejects_future_timestamps);
   const reason: FailureReason | null =
     check.failure?.reason ?? (check.match === null ? 'signature_mismatch' : time.reason);

@@ -57,6 +57,26 @@ const input = fc.record(
     transmission_id: anyValue,
     transmission_time: anyValue,
     webhook_id: anyValue,
+    payload_base64: fc.oneof(fc.base64String({ maxLength: 60 }), fc.string({ maxLength: 20 }), anyValue),
+    headers: fc.oneof(
+      fc.dictionary(
+        fc.oneof(
+          fc.constantFrom('webhook-signature', 'X-Hub-Signature-256', 'svix-id', 'X-Signature-Timestamp'),
+          fc.string({ maxLength: 12 }),
+        ),
+        fc.oneof(headerLike, fc.array(fc.string({ maxLength: 20 }), { maxLength: 3 }), anyValue),
+        { maxKeys: 5 },
+      ),
+      anyValue,
+    ),
+    method: fc.oneof(fc.constantFrom('POST', 'get', 'P OST', ''), anyValue),
+    signed_content: fc.oneof(
+      fc.constantFrom('{timestamp}.{body}', '{id}.{body}', '{{x}}{body}', '{nope}', '{body'),
+      fc.string({ maxLength: 20 }),
+      anyValue,
+    ),
+    signature_header: fc.oneof(fc.constantFrom('X-Sig', 'bad name'), anyValue),
+    timestamp_header: fc.oneof(fc.constantFrom('X-Ts'), anyValue),
   },
   { requiredKeys: ['platform'] },
 );

@@ -6,6 +6,8 @@ import {
   type VerifyInput,
   verifyWebhook,
 } from '../../src/domain/index.js';
+import { MORE_FIXTURES } from './helpers/more-platforms.js';
+import { WEBHOOK_SIGNATURE_PLATFORMS } from './helpers/standard-webhooks.js';
 import { FIXTURES, flipPayload, flipSignatureChar, garble, NOW, truncate } from './helpers/fixtures.js';
 
 const SECRET = 'whsec_table-test-secret-0123456789abcdef';
@@ -25,8 +27,13 @@ function thrown(run: () => unknown): ProblemError {
   throw new Error('expected a ProblemError');
 }
 
-it('covers all 13 platforms', () => {
-  expect(new Set(FIXTURES.map((fixture) => fixture.platform))).toEqual(new Set(PLATFORM_NAMES));
+it('covers every platform, with the standard-webhooks and more-platforms tests', () => {
+  const covered = [
+    ...FIXTURES.map((fixture) => fixture.platform),
+    ...WEBHOOK_SIGNATURE_PLATFORMS,
+    ...MORE_FIXTURES.map((fixture) => fixture.platform),
+  ];
+  expect(new Set(covered)).toEqual(new Set(PLATFORM_NAMES));
 });
 
 describe.each(FIXTURES)('$label', (fixture) => {
@@ -110,7 +117,7 @@ describe.each(FIXTURES)('$label', (fixture) => {
 
   it('names every missing required field', () => {
     const input = signed();
-    const descriptor = PLATFORMS_BY_NAME[fixture.platform];
+    const descriptor = PLATFORMS_BY_NAME[fixture.platform]!;
     const request = { mode: input.mode === 'hmac' ? 'hmac' : null } as Parameters<
       NonNullable<typeof descriptor.requiredFieldsFor>
     >[0];

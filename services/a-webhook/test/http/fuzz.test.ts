@@ -106,6 +106,16 @@ const verifyLike = fc.record(
     transmission_id: mostly(fc.uuid()),
     transmission_time: mostly(fc.date({ noInvalidDate: true }).map((d) => d.toISOString())),
     webhook_id: mostly(fc.string({ maxLength: 20 })),
+    payload_base64: mostly(fc.base64String({ maxLength: 60 })),
+    headers: mostly(
+      fc.dictionary(
+        fc.constantFrom('webhook-signature', 'webhook-id', 'X-Hub-Signature-256', 'X-Signature-Ed25519', 'X'),
+        fc.oneof(header, fc.array(header, { maxLength: 3 })),
+        { maxKeys: 4 },
+      ),
+    ),
+    method: mostly(fc.constantFrom('POST', 'put', 'G ET')),
+    signed_content: mostly(fc.constantFrom('{timestamp}.{body}', '{id}.{timestamp}.{body}', '{x}', '}')),
   },
   { requiredKeys: [] },
 );

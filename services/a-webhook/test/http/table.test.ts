@@ -1,4 +1,4 @@
-/** Table-driven HTTP tests over the 13 platforms (17 fixtures, with variants), from the domain's fixtures. */
+/** Table-driven HTTP tests over the platforms (one fixture each, with variants), from the domain's fixtures. */
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_NAMES, PLATFORMS_BY_NAME, type VerifyInput } from '../../src/domain/index.js';
 import type { VerifyRequest } from '../../src/domain/types.js';
@@ -10,11 +10,18 @@ import {
   NOW,
   truncate,
 } from '../domain/helpers/fixtures.js';
+import { MORE_FIXTURES } from '../domain/helpers/more-platforms.js';
+import { WEBHOOK_SIGNATURE_PLATFORMS } from '../domain/helpers/standard-webhooks.js';
 import { verify } from './helpers/client.js';
 import { OTHER, SECRET } from './helpers/secrets.js';
 
-it('the fixtures cover all 13 platforms', () => {
-  expect(new Set(FIXTURES.map((fixture) => fixture.platform))).toEqual(new Set(PLATFORM_NAMES));
+it('the fixtures, with the standard-webhooks and more-platforms tests, cover every platform', () => {
+  const covered = [
+    ...FIXTURES.map((fixture) => fixture.platform),
+    ...WEBHOOK_SIGNATURE_PLATFORMS,
+    ...MORE_FIXTURES.map((fixture) => fixture.platform),
+  ];
+  expect(new Set(covered)).toEqual(new Set(PLATFORM_NAMES));
 });
 
 /** POST /verify, judged at `NOW` unless the body says otherwise. */
@@ -89,7 +96,7 @@ describe.each(FIXTURES)('$label over HTTP', (fixture) => {
 
   it('each missing required field → 400 missing_field naming it, with valid: false', async () => {
     const input = signed();
-    const descriptor = PLATFORMS_BY_NAME[fixture.platform];
+    const descriptor = PLATFORMS_BY_NAME[fixture.platform]!;
     const mode = { mode: input.mode === 'hmac' ? 'hmac' : null } as VerifyRequest;
     const required = descriptor.requiredFieldsFor?.(mode) ?? descriptor.required_fields;
     expect(required.length).toBeGreaterThanOrEqual(3);

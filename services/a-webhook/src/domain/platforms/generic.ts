@@ -1,6 +1,7 @@
 import { type HashAlgorithm, splitSchemePrefix } from '@dus/core';
 import { digestShape, HMAC_LABELS } from '../hmac-check.js';
 import type { GenericAlgorithm, Hint, PlatformCheck, PlatformDescriptor, VerifyRequest } from '../types.js';
+import { renderTemplate, signedTimestamp } from '../signed-content.js';
 import { verifySingleHmac } from './single-hmac.js';
 
 const HASHES: Record<GenericAlgorithm, HashAlgorithm> = {
@@ -12,7 +13,10 @@ const HASHES: Record<GenericAlgorithm, HashAlgorithm> = {
 
 const ALGO_PREFIX = /^sha-?(1|256|384|512)$/i;
 
-/** Any HMAC of the body: `algo` (SHA-256 by default), `encoding` (hex by default), optional `sha256=` prefix. */
+/**
+ * Any HMAC of the body, or of the `signed_content` template: `algo` (SHA-256 by default), `encoding` (hex by
+ * default), optional `sha256=` prefix. A template that signs `{timestamp}` has it judged when `tolerance` is given.
+ */
 function verify(request: VerifyRequest): PlatformCheck {
   const hash = HASHES[request.algo ?? 'SHA-256'];
   const encoding = request.encoding ?? 'hex';
@@ -26,10 +30,10 @@ function verify(request: VerifyRequest): PlatformCheck {
     encoding,
     secrets: request.secrets,
     signature: prefix ? value : request.signature,
-    data: request.payload,
+    data: request.signed_content === null ? request.body : renderTemplate(request.signed_content, request),
     malformedMessage: `the signature must be ${digestShape(hash, encoding)} (${HMAC_LABELS[hash]})`,
   });
-  return { ...check, hints };
+  return { ...check, hints, timestamp: signedTimestamp(request) };
 }
 
 export const generic: PlatformDescriptor = {
@@ -41,9 +45,22 @@ export const generic: PlatformDescriptor = {
   signature_header: null,
   timestamp_header: null,
   required_fields: ['secret', 'payload', 'signature'],
-  optional_fields: ['algo', 'encoding'],
+  optional_fields: [
+    'algo',
+    'encoding',
+    'signed_content',
+    'timestamp',
+    'webhook_id',
+    'url',
+    'method',
+    'signature_header',
+    'timestamp_header',
+    'tolerance',
+    'now',
+  ],
   default_tolerance_s: null,
-  rejects_future_timestamps: false,
+  optional_window: true,
+  rejects_future_timestamps: true,
   signature_prefixes: [
     'sha1=',
     'sha256=',

@@ -32,7 +32,7 @@ function verify(request: VerifyRequest): PlatformCheck {
     encoding: 'hex',
     secrets: request.secrets,
     signature: value,
-    data: request.payload,
+    data: request.body,
     malformedMessage: `a ${scheme}= signature must be ${digestShape(hash, 'hex')}`,
   });
 }

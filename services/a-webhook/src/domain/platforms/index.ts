@@ -1,17 +1,28 @@
 import type { PlatformDescriptor, PlatformInfo, PlatformName } from '../types.js';
 import { cloudflare } from './cloudflare.js';
+import { discord } from './discord.js';
 import { generic } from './generic.js';
+import { genericEd25519 } from './generic-ed25519.js';
 import { github } from './github.js';
+import { gitlab } from './gitlab.js';
+import { hubspot } from './hubspot.js';
+import { intercom } from './intercom.js';
 import { linear } from './linear.js';
+import { mailchimp } from './mailchimp.js';
 import { notion } from './notion.js';
 import { paddle } from './paddle.js';
 import { paypal } from './paypal.js';
+import { segment } from './segment.js';
 import { sendgrid } from './sendgrid.js';
 import { shopify } from './shopify.js';
 import { slack } from './slack.js';
+import { standardWebhooks, svix } from './standard-webhooks.js';
+import { square } from './square.js';
 import { stripe } from './stripe.js';
 import { twilio } from './twilio.js';
+import { typeform } from './typeform.js';
 import { vercel } from './vercel.js';
+import { zendesk } from './zendesk.js';
 
 /** All platforms, in the order of the spec (and of GET /platforms). */
 export const PLATFORMS: readonly PlatformDescriptor[] = [
@@ -27,12 +38,24 @@ export const PLATFORMS: readonly PlatformDescriptor[] = [
   notion,
   vercel,
   cloudflare,
+  standardWebhooks,
+  svix,
+  discord,
+  gitlab,
+  hubspot,
+  square,
+  zendesk,
+  typeform,
+  mailchimp,
+  intercom,
+  segment,
+  genericEd25519,
   generic,
 ];
 
-export const PLATFORMS_BY_NAME = Object.fromEntries(
-  PLATFORMS.map((platform) => [platform.name, platform]),
-) as Record<PlatformName, PlatformDescriptor>;
+/** Built from PLATFORMS: a name of PLATFORM_NAMES without a descriptor (yet) is absent, i.e. unknown. */
+export const PLATFORMS_BY_NAME: Readonly<Partial<Record<PlatformName, PlatformDescriptor>>> =
+  Object.fromEntries(PLATFORMS.map((platform) => [platform.name, platform]));
 
 /** The public description of a platform, as GET /platforms lists it. */
 export function platformInfo(platform: PlatformDescriptor): PlatformInfo {
@@ -56,7 +79,9 @@ export function listPlatforms(): { platforms: PlatformInfo[]; count: number } {
 
 export {
   cloudflare,
+  discord,
   generic,
+  genericEd25519,
   github,
   linear,
   notion,
@@ -65,7 +90,9 @@ export {
   sendgrid,
   shopify,
   slack,
+  standardWebhooks,
   stripe,
+  svix,
   twilio,
   vercel,
 };

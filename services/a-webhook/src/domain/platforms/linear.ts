@@ -36,7 +36,7 @@ function verify(request: VerifyRequest): PlatformCheck {
     encoding: 'hex',
     secrets: request.secrets,
     signature: request.signature,
-    data: request.payload,
+    data: request.body,
     malformedMessage: 'Linear-Signature must be 64 hex digits',
   });
   const signed = payloadTimestamp(request.payload);

@@ -28,7 +28,7 @@ function verify(request: VerifyRequest): PlatformCheck {
     encoding: 'hex',
     secrets: request.secrets,
     signature: value,
-    data: request.payload,
+    data: request.body,
     malformedMessage: 'a sha256= signature must be 64 hex digits',
   });
 }

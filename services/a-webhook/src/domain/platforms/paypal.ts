@@ -41,7 +41,7 @@ function verifyNative(request: VerifyRequest, ctx: VerifyContext): PlatformCheck
     const message = `PAYPAL-TRANSMISSION-SIG must be the base64 of a ${modulusBytes}-byte RSA signature`;
     return failedCheck(NATIVE, 'malformed_signature', message, { hints });
   }
-  const signed = `${request.transmission_id}|${request.transmission_time}|${request.webhook_id}|${crc32(request.payload)}`;
+  const signed = `${request.transmission_id}|${request.transmission_time}|${request.webhook_id}|${crc32(request.body)}`;
   let valid = false;
   try {
     valid = verifySignature('sha256', Buffer.from(signed), key, signature);
@@ -67,7 +67,7 @@ function verifyHmac(request: VerifyRequest): PlatformCheck {
     hash: 'sha-256',
     encoding,
     secrets: request.secrets,
-    variants: [request.payload],
+    variants: [request.body],
     signatures: [signature],
   });
   const meta: CheckMeta = {
@@ -87,6 +87,7 @@ export const paypal: PlatformDescriptor = {
   encoding: 'base64',
   signature_header: 'PAYPAL-TRANSMISSION-SIG',
   timestamp_header: null,
+  header_fields: { transmission_id: 'PAYPAL-TRANSMISSION-ID', transmission_time: 'PAYPAL-TRANSMISSION-TIME' },
   required_fields: NATIVE_FIELDS,
   optional_fields: ['mode', 'secret', 'encoding'],
   default_tolerance_s: null,

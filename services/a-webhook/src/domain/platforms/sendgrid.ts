@@ -24,7 +24,7 @@ function verify(request: VerifyRequest): PlatformCheck {
   try {
     valid = verifySignature(
       'sha256',
-      Buffer.from(timestamp + request.payload),
+      Buffer.concat([Buffer.from(timestamp), Buffer.from(request.body)]),
       { key, dsaEncoding: 'der' },
       signature,
     );

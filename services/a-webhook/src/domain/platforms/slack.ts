@@ -29,7 +29,7 @@ function verify(request: VerifyRequest): PlatformCheck {
     encoding: 'hex',
     secrets: request.secrets,
     signature: value,
-    data: ['v0:', timestamp, ':', request.payload],
+    data: ['v0:', timestamp, ':', request.body],
     malformedMessage: 'a v0= signature must be 64 hex digits',
   });
   return { ...check, timestamp: { value: timestamp, allowMilliseconds: false } };

@@ -52,7 +52,7 @@ export function verifyTimestampedList(
     hash: 'sha-256',
     encoding: 'hex',
     secrets: request.secrets,
-    variants: [[time, scheme.joiner, request.payload]],
+    variants: [[time, scheme.joiner, request.body]],
     signatures,
   });
   const check = hmacCheckResult(

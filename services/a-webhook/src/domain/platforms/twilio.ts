@@ -63,7 +63,7 @@ function verifyJson(request: VerifyRequest, urls: string[]): PlatformCheck {
   const hints: Hint[] = outcome.match.variantIndex > 0 ? ['url_default_port_adjusted'] : [];
   // The signature covers the URL only; the body is bound to it through bodySHA256.
   const declaredBytes = fromHex(declared);
-  const actual = digest('sha-256', request.payload);
+  const actual = digest('sha-256', request.body);
   if (declaredBytes === undefined || !constantTimeEqual(declaredBytes, actual)) {
     const message = 'signature matches the URL, but its bodySHA256 is not the SHA-256 of the payload';
     return { ...check, hints, failure: { reason: 'body_hash_mismatch', message } };
@@ -86,6 +86,7 @@ export const twilio: PlatformDescriptor = {
   encoding: 'base64',
   signature_header: 'X-Twilio-Signature',
   timestamp_header: null,
+  header_fields: { content_type: 'Content-Type' },
   required_fields: ['secret', 'payload', 'signature', 'url'],
   optional_fields: ['content_type'],
   default_tolerance_s: null,

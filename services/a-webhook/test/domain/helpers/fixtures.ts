@@ -1,6 +1,8 @@
 /** One signed delivery per platform (and per notable variant), for the table-driven tests. */
 import type { FailureReason, PlatformName, VerifyInput } from '../../../src/domain/index.js';
 import {
+  ed25519Hex,
+  ed25519Keys,
   hmacBase64,
   hmacHex,
   p256Keys,
@@ -93,6 +95,14 @@ const notionSig = ({ secret }: SignOptions) => hmacHex('sha256', secret, JSON_PA
 const vercelSig = ({ secret }: SignOptions) => hmacHex('sha1', secret, JSON_PAYLOAD);
 const genericSig = ({ secret }: SignOptions) => hmacHex('sha256', secret, JSON_PAYLOAD);
 const generic512 = ({ secret }: SignOptions) => hmacBase64('sha512', secret, JSON_PAYLOAD);
+const genericTemplated = ({ secret, ts }: SignOptions) =>
+  hmacHex('sha256', secret, `evt_1.${ts}.${JSON_PAYLOAD}`);
+
+export const DISCORD_KEYS = ed25519Keys(7);
+export const ED25519_OTHER_KEYS = ed25519Keys(9);
+/** Discord: Ed25519 over X-Signature-Timestamp + body. */
+const discordSig = ({ ts }: SignOptions) => ed25519Hex(DISCORD_KEYS, `${ts}${JSON_PAYLOAD}`);
+const ed25519BodySig = () => Buffer.from(ed25519Hex(DISCORD_KEYS, JSON_PAYLOAD), 'hex').toString('base64');
 
 const hmacDefaults = {
   window: null,
@@ -274,6 +284,40 @@ export const FIXTURES: Fixture[] = [
     algo: 'SHA-512',
     encoding: 'base64',
   }),
+  bodyHmacFixture('generic (signed_content {id}.{timestamp}.{body})', 'generic', genericTemplated, '', {
+    signed_content: '{id}.{timestamp}.{body}',
+    webhook_id: 'evt_1',
+    timestamp: String(NOW),
+  }),
+  {
+    label: 'discord',
+    platform: 'discord',
+    ...hmacDefaults,
+    secretKeyed: false,
+    sign: (o) => ({
+      platform: 'discord',
+      public_key: DISCORD_KEYS.publicHex,
+      payload: JSON_PAYLOAD,
+      timestamp: String(o.ts),
+      signature: (o.mutate ?? id)(discordSig(o)),
+    }),
+    withWrongKey: (input) => ({ ...input, public_key: ED25519_OTHER_KEYS.publicHex }),
+    expectedSignatures: () => [],
+  },
+  {
+    label: 'generic-ed25519 (base64 signature, base64 key)',
+    platform: 'generic-ed25519',
+    ...hmacDefaults,
+    secretKeyed: false,
+    sign: (o) => ({
+      platform: 'generic-ed25519',
+      public_key: Buffer.from(DISCORD_KEYS.publicKey).toString('base64'),
+      payload: JSON_PAYLOAD,
+      signature: (o.mutate ?? id)(ed25519BodySig()),
+    }),
+    withWrongKey: (input) => ({ ...input, public_key: ED25519_OTHER_KEYS.publicHex }),
+    expectedSignatures: () => [],
+  },
 ];
 
 /** Flips the lowest bit of the payload's middle character. */

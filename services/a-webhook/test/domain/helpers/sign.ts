@@ -4,6 +4,7 @@
  */
 import { createHash, createHmac, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import nacl from 'tweetnacl';
 import { selfSignedCertificate } from './x509.js';
 
 export function hmacHex(algorithm: string, key: string, data: string): string {
@@ -78,4 +79,26 @@ export interface PaypalHeaders {
 export function paypalSignature(privateKey: KeyObject, headers: PaypalHeaders, payload: string): string {
   const signed = `${headers.transmission_id}|${headers.transmission_time}|${headers.webhook_id}|${crc32(payload)}`;
   return sign('sha256', Buffer.from(signed, 'utf8'), privateKey).toString('base64');
+}
+
+export interface Ed25519Keys {
+  publicHex: string;
+  publicKey: Uint8Array;
+  secretKey: Uint8Array;
+}
+
+/** Ed25519 keys from tweetnacl (an implementation independent of node:crypto), from a fixed seed. */
+export function ed25519Keys(seedByte: number): Ed25519Keys {
+  const pair = nacl.sign.keyPair.fromSeed(new Uint8Array(32).fill(seedByte));
+  return {
+    publicHex: Buffer.from(pair.publicKey).toString('hex'),
+    publicKey: pair.publicKey,
+    secretKey: pair.secretKey,
+  };
+}
+
+/** A detached Ed25519 signature by tweetnacl, as hex. */
+export function ed25519Hex(keys: Ed25519Keys, message: string | Uint8Array): string {
+  const bytes = typeof message === 'string' ? Buffer.from(message, 'utf8') : message;
+  return Buffer.from(nacl.sign.detached(bytes, keys.secretKey)).toString('hex');
 }

@@ -1,0 +1,62 @@
+import type { PlatformCheck, PlatformDescriptor, VerifyRequest } from '../types.js';
+import { fromEpochMilliseconds } from './epoch-milliseconds.js';
+import { verifySingleHmac } from './single-hmac.js';
+
+const META = {
+  verifiedWith: 'secret',
+  scheme: 'zendesk-hmac',
+  algorithm: 'HMAC-SHA256',
+  encoding: 'base64',
+} as const;
+
+/** An ISO 8601 UTC or offset date-time as Zendesk sends it, e.g. `2021-07-25T10:00:00Z`. */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** Milliseconds since the epoch, or `undefined` when the text is not such a date-time. */
+function parseIsoDateTime(text: string): number | undefined {
+  if (!ISO_DATE_TIME.test(text)) return undefined;
+  const milliseconds = Date.parse(text);
+  return Number.isFinite(milliseconds) && milliseconds >= 0 ? milliseconds : undefined;
+}
+
+/**
+ * `X-Zendesk-Webhook-Signature: <base64>`, HMAC-SHA256 (key: the webhook's signing secret) of the
+ * `X-Zendesk-Webhook-Signature-Timestamp` text followed by the body.
+ */
+function verify(request: VerifyRequest): PlatformCheck {
+  const timestamp = request.timestamp ?? '';
+  const check = verifySingleHmac({
+    meta: META,
+    hash: 'sha-256',
+    encoding: 'base64',
+    secrets: request.secrets,
+    signature: request.signature,
+    data: [timestamp, request.body],
+    malformedMessage: 'X-Zendesk-Webhook-Signature must be the base64 of 32 bytes',
+  });
+  if (check.match === null) return check;
+  const milliseconds = parseIsoDateTime(timestamp.trim());
+  if (milliseconds === undefined) {
+    const message =
+      'signature matches, but the timestamp is not an ISO 8601 date-time such as 2021-07-25T10:00:00Z';
+    return { ...check, failure: { reason: 'invalid_timestamp', message } };
+  }
+  return { ...check, timestamp: fromEpochMilliseconds(milliseconds) };
+}
+
+export const zendesk: PlatformDescriptor = {
+  name: 'zendesk',
+  kind: 'customer support',
+  scheme: META.scheme,
+  algorithm: META.algorithm,
+  encoding: 'base64',
+  signature_header: 'X-Zendesk-Webhook-Signature',
+  timestamp_header: 'X-Zendesk-Webhook-Signature-Timestamp',
+  required_fields: ['secret', 'payload', 'signature', 'timestamp'],
+  optional_fields: ['tolerance', 'now'],
+  default_tolerance_s: 300,
+  rejects_future_timestamps: true,
+  signature_prefixes: [],
+  payload_json_style: null,
+  verify,
+};
