@@ -49,7 +49,7 @@ export const paceOperation = defineOperation({
   description:
     'Pace per km and per mile, and speed in km/h, mph and m/s, of `distance` run in `time`. Times are given as seconds (0.1 s) and as text rounded to the second.',
   toolDescription:
-    'Computes the average pace and speed of a run. Pass distance ("10 km", "5k", "half", "6.2mi"; a bare number is refused, say the unit) and time ("50:00", "1:30:00" or seconds). Returns pace per km and per mile, each { seconds, text }, and speed in km/h, mph and m/s.',
+    'Computes the average pace and speed of a run. Pass distance (with its unit: "10 km", "5k", "half") and time ("50:00", "1:30:00" or seconds). Returns pace per km and per mile, each { seconds, text }, and speed in km/h, mph and m/s.',
   tags: ['pace'],
   method: 'POST',
   path: '/pace',
@@ -98,13 +98,15 @@ const predictWarnings = z
   .array(
     z
       .object({
-        code: z.enum([
-          'outside_riegel_validity',
-          'outside_cameron_range',
-          'outside_vdot_range',
-          'outside_purdy_range',
-        ]),
-        message: z.string(),
+        code: z
+          .enum([
+            'outside_riegel_validity',
+            'outside_cameron_range',
+            'outside_vdot_range',
+            'outside_purdy_range',
+          ])
+          .meta({ description: 'Which model the warning is about' }),
+        message: z.string().meta({ description: 'The reason, in English' }),
       })
       .meta({ id: 'PredictWarning', description: 'Why a prediction is less reliable or absent' }),
   )
@@ -118,7 +120,7 @@ export const predictOperation = defineOperation({
   mcpName: 'predict_race_time',
   summary: 'Predict race times from one performance (Riegel, Cameron, VDOT, Purdy)',
   description: `Four models. Riegel (1977/1981): T2 = T1 · (D2/D1)^k, k = \`riegel_exponent\` (default 1.06). Cameron (1997): T2 = T1 · (D2/D1) · f(D1)/f(D2), f(d) = 13.49681 − 0.000030363·d + 835.7114/d^0.7905 (d in metres). VDOT (Daniels–Gilbert 1979): the time of the same VDOT at the target. Purdy (Gardner & Purdy 1970, running curve of Purdy 1974): the time of the same Purdy points at the target. Give exactly one of \`target_distance\` (answer: \`target\` and \`predictions\`, as before) or \`target_distances\` (1–${MAX_TARGETS}; answer: \`targets\`, one row per distance in the order given, each with its \`predictions\` and \`warnings\`). A \`warnings\` entry is added when the known effort is outside Riegel's validity of 3.5–230 minutes; \`cameron\` is null beyond 200 km, \`vdot\` when the known VDOT is outside 20–90, \`purdy\` when no time at the target scores as low as the known performance — each with a warning.`,
-  toolDescription: `Predicts race times at other distances from one race result, with four models side by side: Riegel, Cameron, VDOT equivalent (Jack Daniels) and Purdy points. Pass known_distance and known_time (the race you ran) and either target_distance (one distance) or target_distances (a list of 1–${MAX_TARGETS}); distances like "5k", "half", "marathon", "10 km", "6.2mi", times like "40:00" or "1:30:00". Optional riegel_exponent (1.0–1.2, default 1.06). With target_distance the answer has predictions.riegel / cameron / vdot / purdy, each { time_s, text, pace }; with target_distances it has targets[], one per distance, each with distance_m and predictions. A model that does not apply is null and a warnings entry explains why.`,
+  toolDescription: `Predicts race times at other distances from one race result with four models side by side: Riegel, Cameron, VDOT (Jack Daniels) and Purdy points. Pass known_distance and known_time, and either target_distance or target_distances (1–${MAX_TARGETS}); optional riegel_exponent. With target_distance the answer has predictions { riegel, cameron, vdot, purdy }, each { time_s, text, pace }; with target_distances, targets[] with each distance's predictions. A model that does not apply is null, with a warning saying why.`,
   tags: ['prediction'],
   method: 'POST',
   path: '/predict',
@@ -135,7 +137,7 @@ export const predictOperation = defineOperation({
         ['5k', 'half', 'marathon'],
         MAX_TARGETS,
       ).optional(),
-      riegel_exponent: exponentField('riegel_exponent'),
+      riegel_exponent: exponentField,
     })
     .superRefine(
       (input, ctx) =>
@@ -161,14 +163,12 @@ export const predictOperation = defineOperation({
     )
     .meta(exactlyOneOf(['target_distance'], ['target_distances'])),
   output: z.object({
-    known: z
-      .object({ distance_m: meters('Known distance'), time_s: seconds('Known time'), text, pace })
-      .meta({ id: 'KnownPerformance', description: 'The known performance as read' }),
+    known: timedDistance.meta({ description: 'The known performance as read' }),
     target: z
       .object({ distance_m: meters('Target distance') })
       .optional()
       .meta({ description: 'Only with `target_distance`' }),
-    riegel_exponent: z.number(),
+    riegel_exponent: z.number().meta({ description: 'Riegel exponent k used' }),
     predictions: predictions.optional().meta({ description: 'Only with `target_distance`' }),
     targets: z
       .array(
@@ -203,7 +203,7 @@ export const vdotOperation = defineOperation({
   name: 'vdot',
   summary: "Daniels' VDOT of a performance and equivalent race times",
   description: `VDOT (Daniels & Gilbert 1979): VO2(v) = −4.60 + 0.182258·v + 0.000104·v² (v in m/min), F(t) = 0.8 + 0.1894393·e^(−0.012778·t) + 0.2989558·e^(−0.1932605·t) (t in minutes), VDOT = VO2(d/t)/F(t), to 2 decimals. \`vo2max\` is the same value (Daniels' "pseudo VO2max"). \`equivalent\` gives the time of equal VDOT at 1500 m, mile, 3 km, 2 mi, 5 km, 10 km, 15 km, half and marathon; with \`targets\` (1–${MAX_TARGETS} distances) the answer also has \`targets\`, the equivalent times there in the order given.`,
-  toolDescription: `Computes Jack Daniels' VDOT (a fitness score, 20–90) from one race result and the equally good race times at 1500 m, mile, 3 km, 2 mi, 5 km, 10 km, 15 km, half marathon and marathon. Pass distance ("5k", "10 km", "half", "6.2mi") and time ("20:00", "1:30:00"); optionally targets, a list of 1–${MAX_TARGETS} more distances to get equivalent times for. Returns vdot, equivalent[] { name, distance_m, time_s, text, pace } and, with targets, targets[] { distance_m, time_s, text, pace }. Fails when the performance's VDOT is outside 20–90.`,
+  toolDescription: `Computes Jack Daniels' VDOT (fitness score, 20–90) of a race result and the equally good times at 1500 m, mile, 3 km, 2 mi, 5 km, 10 km, 15 km, half and marathon. Pass distance ("5k", "10 km") and time ("20:00"); optionally targets, 1–${MAX_TARGETS} more distances. Returns vdot, equivalent[] and, with targets, targets[], each with time_s, text and pace. Fails when the VDOT is outside 20–90.`,
   tags: ['vdot'],
   method: 'POST',
   path: '/vdot',
@@ -221,15 +221,19 @@ export const vdotOperation = defineOperation({
     time_s: seconds('Time'),
     vdot: z.number().meta({ description: 'VDOT, 2 decimals (ties to even)' }),
     vo2max: z.number().meta({ description: 'Same as `vdot`: Daniels\' "pseudo VO2max"' }),
-    equivalent: z.array(
-      z.object({
-        name: z.string().meta({ description: 'Distance name, accepted back as a distance', example: '5k' }),
-        distance_m: meters('Distance'),
-        time_s: seconds('Equivalent time'),
-        text,
-        pace,
+    equivalent: z
+      .array(
+        z.object({
+          name: z.string().meta({ description: 'Distance name, accepted back as a distance' }),
+          distance_m: meters('Distance'),
+          time_s: seconds('Equivalent time'),
+          text,
+          pace,
+        }),
+      )
+      .meta({
+        description: 'Equal-VDOT times at 1500 m, mile, 3 km, 2 mi, 5 km, 10 km, 15 km, half and marathon',
       }),
-    ),
     targets: z
       .array(timedDistance)
       .optional()
@@ -250,10 +254,17 @@ const repTimes = z
   .meta({
     id: 'RepTimes',
     description:
-      "Time per repetition at this pace over 200, 300, 400, 600, 800, 1000, 1200 m and the mile (the distances of Daniels' tables), each from the exact pace, to 0.1 s",
+      "Time per repetition at this pace at Daniels' rep distances, 200 m to the mile, from the exact pace",
   });
 
-const intervalPace = pace.extend({ per_400m: timeText, reps: repTimes });
+/** Threshold, interval and repetition: one shape, the 400 m and 200 m times only where Daniels gives them. */
+const zone = pace
+  .extend({
+    per_400m: timeText.optional().meta({ description: 'Per 400 m; interval and repetition only' }),
+    per_200m: timeText.optional().meta({ description: 'Per 200 m; repetition only' }),
+    reps: repTimes,
+  })
+  .meta({ id: 'Zone', description: 'A training pace, per km and per mile, with rep times' });
 
 export const zonesOperation = defineOperation({
   name: 'zones',
@@ -262,7 +273,7 @@ export const zonesOperation = defineOperation({
   description:
     "Training paces of Daniels' Running Formula (3rd ed.), where p % is the speed whose oxygen cost is p % of VDOT: easy 63 % (`from`, slow end) to 73 % (`to`, fast end); marathon = pace of the VDOT-equivalent marathon; threshold 88 %; interval 97.5 %; repetition = interval pace − 15 s/km (VDOT ≥ 50) or − 20 s/km (below 50). Give either `vdot` (20–90) or both `distance` and `time`. Threshold, interval and repetition also have `reps`: the time per repetition at 200, 300, 400, 600, 800, 1000, 1200 m and the mile.",
   toolDescription:
-    'Gives Jack Daniels\' training paces (Daniels\' Running Formula): easy (a range), marathon, threshold, interval and repetition, each per km and per mile. Pass either vdot (20–90) or a race result as distance ("10k", "half") and time ("41:21"). Threshold, interval and repetition also carry reps: the time per repetition at 200m, 300m, 400m, 600m, 800m, 1000m, 1200m and mile, each { seconds, text }. Fails when the VDOT is outside 20–90.',
+    "Gives Jack Daniels' training paces: easy (a range), marathon, threshold, interval and repetition, each per km and per mile; threshold, interval and repetition also with rep times at 200 m–1200 m and the mile. Pass vdot (20–90), or a race result as distance and time. Fails when the VDOT is outside 20–90.",
   tags: ['vdot'],
   method: 'POST',
   path: '/zones',
@@ -305,16 +316,20 @@ export const zonesOperation = defineOperation({
     .meta(exactlyOneOf(['vdot'], ['distance', 'time'])),
   output: z.object({
     vdot: z.number().meta({ description: 'VDOT the zones are computed from, 2 decimals' }),
-    zones: z.object({
-      easy: z.object({
-        from: pace.meta({ description: 'Slow end (63 %)' }),
-        to: pace.meta({ description: 'Fast end (73 %)' }),
-      }),
-      marathon: pace,
-      threshold: pace.extend({ reps: repTimes }),
-      interval: intervalPace,
-      repetition: intervalPace.extend({ per_200m: timeText }),
-    }),
+    zones: z
+      .object({
+        easy: z
+          .object({
+            from: pace.meta({ description: 'Slow end (63 %)' }),
+            to: pace.meta({ description: 'Fast end (73 %)' }),
+          })
+          .meta({ description: 'Easy range' }),
+        marathon: pace.meta({ description: 'Pace of the VDOT-equivalent marathon' }),
+        threshold: zone.meta({ description: 'Threshold (88 %)' }),
+        interval: zone.meta({ description: 'Interval (97.5 %)' }),
+        repetition: zone.meta({ description: 'Repetition: interval − 15 s/km (VDOT ≥ 50) or − 20 s/km' }),
+      })
+      .meta({ description: "Daniels' training paces" }),
   }),
   errors: [VDOT_ERROR],
   example: { input: { vdot: 50 }, output: zonesFromVdot(50) },
@@ -328,7 +343,7 @@ export const splitsOperation = defineOperation({
   description:
     'Cumulative time at every `split` (default 1 km), each rounded from the exact value (never summing rounded splits), so the last cumulative time is the goal time; the last, partial split ends at the race distance. `negative`: the second half is `negative_percent` % faster (H1 = T/(2 − r), H2 = T·(1 − r)/(2 − r)), each half at its own constant pace; the split containing halfway mixes both.',
   toolDescription:
-    'Builds a split table for a goal time: the cumulative time at every split. Pass distance ("marathon", "10k"), time (the goal, "3:30:00"), optionally split (default "1 km"; "1 mi", "400 m"), strategy ("even" or "negative") and negative_percent (0–20, default 2: how much faster the second half is). Returns splits[] with each split\'s time, cumulative time and pace; for a negative split also the two halves.',
+    'Builds a split table for a goal time: the time and cumulative time at every split. Pass distance ("marathon"), time (the goal, "3:30:00"), optionally split (default "1 km"), strategy ("even" or "negative") and negative_percent (how much faster the second half is, 0–20, default 2). Returns splits[] and, for a negative split, the two halves.',
   tags: ['pace'],
   method: 'POST',
   path: '/splits',
@@ -339,12 +354,12 @@ export const splitsOperation = defineOperation({
     strategy: z
       .enum(['even', 'negative'])
       .default('even')
-      .meta({ description: '`even` (default) or `negative` (second half faster)' }),
+      .meta({ description: '`even` (default) or `negative` (second half faster)', example: 'negative' }),
     negative_percent: z
       .number()
       .default(DEFAULT_NEGATIVE_PERCENT)
       .meta({
-        description: `How much faster the second half is, ${0}–${MAX_NEGATIVE_PERCENT} % (default 2); outside → 422 \`negative_percent_out_of_range\`.`,
+        description: `How much faster the second half is, 0–${MAX_NEGATIVE_PERCENT} % (default ${DEFAULT_NEGATIVE_PERCENT})`,
         example: 2,
       }),
   }),
@@ -352,20 +367,22 @@ export const splitsOperation = defineOperation({
     distance_m: meters('Race distance'),
     time_s: seconds('Goal time'),
     split_m: meters('Split length'),
-    strategy: z.enum(['even', 'negative']),
+    strategy: z.enum(['even', 'negative']).meta({ description: 'The strategy used' }),
     negative_percent: z.number().optional().meta({ description: 'Only for the negative strategy' }),
     pace: pace.meta({ description: 'Average pace over the race' }),
-    splits: z.array(
-      z.object({
-        index: z.number().int().meta({ description: '1-based' }),
-        distance_m: meters('Distance from the start at the end of this split'),
-        length_m: meters('Length of this split (shorter for the last, partial split)'),
-        split_s: seconds('Time of this split'),
-        cumulative_s: seconds('Elapsed time at the end of this split'),
-        cumulative_text: text,
-        pace_per_km: timeText,
-      }),
-    ),
+    splits: z
+      .array(
+        z.object({
+          index: z.number().int().meta({ description: '1-based' }),
+          distance_m: meters('Distance from the start at the end of this split'),
+          length_m: meters('Length of this split (shorter for the last, partial split)'),
+          split_s: seconds('Time of this split'),
+          cumulative_s: seconds('Elapsed time at the end of this split'),
+          cumulative_text: text,
+          pace_per_km: timeText.meta({ description: 'Pace of this split per km' }),
+        }),
+      )
+      .meta({ description: 'One row per split, from the start' }),
     halves: z
       .object({ first: timedDistance, second: timedDistance })
       .optional()
@@ -396,12 +413,14 @@ export const splitsOperation = defineOperation({
     }),
 });
 
-const projection = z.object({
-  finish_s: seconds('Projected finish time'),
-  text,
-  remaining_s: seconds('Time still to run'),
-  pace: pace.meta({ description: 'Average pace over the whole race at this finish time' }),
-});
+const projection = z
+  .object({
+    finish_s: seconds('Projected finish time'),
+    text,
+    remaining_s: seconds('Time still to run'),
+    pace: pace.meta({ description: 'Average pace over the whole race at this finish time' }),
+  })
+  .meta({ id: 'Projection', description: 'A projected finish time' });
 
 export const finishOperation = defineOperation({
   name: 'finish',
@@ -410,7 +429,7 @@ export const finishOperation = defineOperation({
   description:
     'Linear: T = t·D/d. Power law (Riegel over the whole race, not the remaining distance alone): T = t·(D/d)^k, k = `exponent` (default 1.06). When `distance_done` equals `total_distance`, both are the elapsed time.',
   toolDescription:
-    'Projects the finish time of a race in progress. Pass distance_done ("10 km"), elapsed_time ("50:00") and total_distance ("half", "marathon"); optionally exponent (1.0–1.2, default 1.06). Returns two projections: linear (same pace to the end) and power_law (Riegel\'s slowing with distance), each with finish time, remaining time and pace.',
+    'Projects the finish time of a race in progress. Pass distance_done ("10 km"), elapsed_time ("50:00") and total_distance ("half"); optionally exponent (default 1.06). Returns two projections, linear (same pace to the end) and power_law (Riegel: slowing with distance), each with finish time, remaining time and pace.',
   tags: ['prediction'],
   method: 'POST',
   path: '/finish',
@@ -418,14 +437,19 @@ export const finishOperation = defineOperation({
     distance_done: distanceField('Distance covered so far.', '10 km'),
     elapsed_time: durationField('Time elapsed so far.', '50:00'),
     total_distance: distanceField('Race distance.', 'half'),
-    exponent: exponentField('exponent'),
+    exponent: exponentField,
   }),
   output: z.object({
     distance_done_m: meters('Distance done'),
     elapsed_s: seconds('Elapsed time'),
     total_distance_m: meters('Race distance'),
-    exponent: z.number(),
-    projections: z.object({ linear: projection, power_law: projection }),
+    exponent: z.number().meta({ description: 'Exponent k used by the power law' }),
+    projections: z
+      .object({
+        linear: projection.meta({ description: 'Same average pace to the finish: T = t·D/d' }),
+        power_law: projection.meta({ description: 'Riegel over the whole race: T = t·(D/d)^k' }),
+      })
+      .meta({ description: 'The finish time by each method' }),
   }),
   errors: [
     {
@@ -478,7 +502,7 @@ export const timeAtPaceOperation = defineOperation({
   description:
     'Finish time of `distance` run at `pace` ("5:00/km", "8:02/mi"): T = D · pace. The answer echoes the distance, the pace per km and per mile and the speed, and gives `time` as seconds (0.1 s) and text.',
   toolDescription:
-    'Answers "how long does this distance take at this pace?". Pass distance ("10k", "half", "marathon", "10 km", "6.2mi") and pace ("5:00/km", "8:02/mi" or "8:02/mile"). Returns time { seconds, text } (text H:MM:SS or M:SS), the pace per km and per mile, and the speed.',
+    'Answers "how long does this distance take at this pace?". Pass distance ("half", "10 km") and pace ("5:00/km", "8:02/mi"). Returns time { seconds, text }, the pace per km and per mile, and the speed.',
   tags: ['pace'],
   method: 'POST',
   path: '/time-at-pace',
@@ -504,7 +528,7 @@ export const distanceAtPaceOperation = defineOperation({
   description:
     'Distance covered in `time` at `pace` ("5:00/km", "8:02/mi"): D = T / pace, in metres (1 mm), kilometres and miles (6 decimals).',
   toolDescription:
-    'Answers "how far do I get in this time at this pace?". Pass time ("45:00", "1:30:00" or seconds) and pace ("5:00/km", "8:02/mi" or "8:02/mile"). Returns distance { m, km, mi }, the pace per km and per mile, and the speed.',
+    'Answers "how far do I get in this time at this pace?". Pass time ("45:00" or seconds) and pace ("5:00/km", "8:02/mi"). Returns distance { m, km, mi }, the pace per km and per mile, and the speed.',
   tags: ['pace'],
   method: 'POST',
   path: '/distance-at-pace',
@@ -530,7 +554,7 @@ export const purdyOperation = defineOperation({
   description:
     "Purdy points (Gardner & Purdy 1970, with the world-record running curve of Purdy 1974): v(d) = −11.15895·e^(−0.03796158·d) + 4.304605·e^(−0.001646772·d) + 0.5234627·e^(−0.000410767·d) + 4.03156·e^(−0.000007068099·d) + 2.316157·e^(−0.00000000522099·d) (m/s, d in metres), t_wr = d/v, k = 0.0654 − 0.00258·v, a = 85/k, b = 1 − 1035/a, points = a·(t_wr/t − b), to 0.1. `world_record` is the curve's 1035-point time at the distance. Equal points predict times in `/predict`.",
   toolDescription:
-    'Scores a running performance in Purdy points, a scale that compares performances across distances (a 1970 world record scores 1035; 5 km in 20:00 scores about 454). Pass distance ("5k", "mile", "10 km") and time ("20:00", "1:30:00"). Returns points (one decimal; it can be negative for very slow times) and world_record, the 1035-point time at that distance.',
+    'Scores a running performance in Purdy points, which compare performances across distances (a 1970 world record scores 1035; 5 km in 20:00 scores 454.5). Pass distance ("5k", "mile") and time ("20:00"). Returns points (1 decimal; negative for very slow times) and world_record, the 1035-point time at that distance.',
   tags: ['prediction'],
   method: 'POST',
   path: '/purdy',

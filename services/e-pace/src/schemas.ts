@@ -26,36 +26,46 @@ export function parsedBy<T>(parse: (input: unknown) => ParseResult<T>, code: str
 export const missingOr = (message: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? `is required; ${message.replace(/^[^;]*; /, '')}` : message;
 
-export const distanceInput = () =>
-  z
-    .union(
-      [
-        z.string(),
-        z.number(),
-        z.strictObject({ value: z.number(), unit: z.string().meta({ example: 'km' }) }),
-      ],
-      { error: missingOr(`must be a distance with a unit; ${DISTANCE_EXAMPLE}`) },
-    )
-    .transform(parsedBy((input) => parseDistance(input), 'invalid_distance'))
-    .transform((distance) => distance.meters);
+/** The `{ "value", "unit" }` form of a distance. */
+const distanceValueUnit = z.strictObject({
+  value: z.number().meta({ description: 'Number of units' }),
+  unit: z.string().meta({ description: 'm, km, k, mi, mile, miles or yd', example: 'km' }),
+});
+
+/**
+ * Every distance input: one named schema (`DistanceInput`), so the accepted forms are described once;
+ * each field adds a short description and its example beside the reference.
+ */
+export const distanceInput = z
+  .union([z.string(), z.number(), distanceValueUnit], {
+    error: missingOr(`must be a distance with a unit; ${DISTANCE_EXAMPLE}`),
+  })
+  .transform(parsedBy((input) => parseDistance(input), 'invalid_distance'))
+  .transform((distance) => distance.meters)
+  .meta({
+    id: 'DistanceInput',
+    description:
+      'A distance with its unit, 1 m–1000 km: a name (5k, 10k, half, marathon, mile, 1500m, 3k, 15k, 10mi), "10 km", "6.2mi", "800 m", "400yd" or { "value", "unit" }. A bare number is refused.',
+  });
 
 export function distanceField(description: string, example: string) {
-  return distanceInput().meta({
-    description: `${description} A named distance (5k, 10k, half, marathon, mile, 1500m, 3k, 15k, 10mi, half-marathon), a number with a unit as a string ("10 km", "6.2mi", "800 m", "400yd") or { "value", "unit" } with unit m, km/k, mi/mile(s) or yd. A bare number is refused: say the unit.`,
-    example,
-  });
+  return distanceInput.meta({ description, example });
 }
 
+/** Every duration input: one named schema (`DurationInput`), like {@link distanceInput}. */
+export const durationInput = z
+  .union([z.string(), z.number()], {
+    error: missingOr(`must be a duration; use "MM:SS", "HH:MM:SS" or seconds, ${DURATION_EXAMPLE}`),
+  })
+  .transform(parsedBy((input) => parseDuration(input), 'invalid_duration'))
+  .meta({
+    id: 'DurationInput',
+    description:
+      'A duration, 0.1 s–7 days: "MM:SS" (minutes may be ≥ 60), "HH:MM:SS" or seconds; decimals allowed ("19:57.5").',
+  });
+
 export function durationField(description: string, example: string) {
-  return z
-    .union([z.string(), z.number()], {
-      error: missingOr(`must be a duration; use "MM:SS", "HH:MM:SS" or seconds, ${DURATION_EXAMPLE}`),
-    })
-    .transform(parsedBy((input) => parseDuration(input), 'invalid_duration'))
-    .meta({
-      description: `${description} "MM:SS" (minutes may be ≥ 60, "63:46"), "HH:MM:SS" or a number of seconds; fractional seconds allowed ("19:57.5").`,
-      example,
-    });
+  return durationInput.meta({ description, example });
 }
 
 export const paceField = z
@@ -68,14 +78,10 @@ export const speedField = z
   .transform(parsedBy((input) => parseSpeed(input), 'invalid_speed'))
   .meta({ description: 'A speed "12 km/h" (also kmh, kph), "7.5 mph" or "3.2 m/s".', example: '12 km/h' });
 
-export const exponentField = (field: string) =>
-  z
-    .number()
-    .default(RIEGEL_EXPONENT)
-    .meta({
-      description: `Riegel exponent k, 1.0–1.2 (default 1.06); outside that range → 422 \`${field}_out_of_range\`.`,
-      example: RIEGEL_EXPONENT,
-    });
+export const exponentField = z
+  .number()
+  .default(RIEGEL_EXPONENT)
+  .meta({ description: `Riegel exponent k, 1.0–1.2 (default ${RIEGEL_EXPONENT})`, example: RIEGEL_EXPONENT });
 
 /** "Give exactly one of these": an issue at the first missing or surplus field. */
 export function exactlyOne(
@@ -100,25 +106,27 @@ export function exactlyOne(
 
 export const timeText = z
   .object({
-    seconds: z.number().meta({ description: 'Seconds, to 0.1 s (ties to even)' }),
-    text: z
-      .string()
-      .meta({ description: '`H:MM:SS`, or `M:SS` under an hour; the total rounded to the second' }),
+    seconds: z.number().meta({ description: 'Seconds, to 0.1 s' }),
+    text: z.string().meta({ description: 'H:MM:SS, or M:SS under an hour' }),
   })
-  .meta({ id: 'TimeText' });
+  .meta({ id: 'TimeText', description: 'A time' });
 
 export const pace = z
   .object({ per_km: timeText, per_mile: timeText })
-  .meta({ id: 'Pace', description: 'Time per kilometre and per mile' });
+  .meta({ id: 'Pace', description: 'Time per km and per mile' });
 
 export const speed = z
-  .object({ kmh: z.number(), mph: z.number(), mps: z.number() })
-  .meta({ id: 'Speed', description: 'Speed in km/h, mph and m/s, to 4 decimals' });
+  .object({
+    kmh: z.number().meta({ description: 'km/h' }),
+    mph: z.number().meta({ description: 'mph' }),
+    mps: z.number().meta({ description: 'm/s' }),
+  })
+  .meta({ id: 'Speed', description: 'Speed, to 4 decimals' });
 
 export const seconds = (description: string) => z.number().meta({ description: `${description}, to 0.1 s` });
 export const meters = (description: string) =>
-  z.number().meta({ description: `${description}, in metres (to 1 mm)` });
-export const text = z.string().meta({ description: '`H:MM:SS` or `M:SS`, total rounded to the second' });
+  z.number().meta({ description: `${description}, m (to 1 mm)` });
+export const text = z.string().meta({ description: 'The time as H:MM:SS or M:SS' });
 
 export const prediction = z
   .object({ time_s: seconds('Predicted time'), text, pace })
@@ -127,11 +135,11 @@ export const prediction = z
 /** `field` holds 1–`max` distances in any accepted form; a bad element is named by its index. */
 export function distanceListField(description: string, example: string[], max: number) {
   return z
-    .array(distanceInput(), { error: `must be an array of 1–${max} distances; ${DISTANCE_EXAMPLE}` })
+    .array(distanceInput, { error: `must be an array of 1–${max} distances; ${DISTANCE_EXAMPLE}` })
     .min(1, { error: `must hold at least one distance; ${DISTANCE_EXAMPLE}` })
     .max(max, { error: `must hold at most ${max} distances` })
     .meta({
-      description: `${description} 1–${max} distances, each in any form a single distance takes (a named distance, "10 km", "6.2mi", { "value", "unit" }).`,
+      description: `${description} 1–${max} distances.`,
       example,
     });
 }

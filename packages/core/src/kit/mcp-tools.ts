@@ -14,7 +14,7 @@ const NAMED_SCHEMAS = new Set([
 ]);
 const DATA_KEYWORDS = new Set(['examples', 'default', 'const', 'enum', 'required']);
 
-function tidyForMcp(root: Record<string, unknown>): void {
+function tidyForMcp(root: Record<string, unknown>, io: 'input' | 'output'): void {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const node = stack.pop();
@@ -32,6 +32,9 @@ function tidyForMcp(root: Record<string, unknown>): void {
     // an agent pays for on every tools/list.
     if (schema.minimum === Number.MIN_SAFE_INTEGER) delete schema.minimum;
     if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum;
+    // An output may gain members in a later version: a client validating `structuredContent` must not
+    // break on that (inputs stay closed: an unknown argument is a mistake worth reporting).
+    if (io === 'output' && schema.additionalProperties === false) delete schema.additionalProperties;
     for (const [key, value] of Object.entries(schema)) {
       // Maps of names to schemas: the names are data (a member may be called "example").
       if (NAMED_SCHEMAS.has(key) && typeof value === 'object' && value !== null)
@@ -52,6 +55,6 @@ export function toolSchema(schema: z.ZodType, io: 'input' | 'output'): Record<st
   if (json.type !== 'object') {
     throw new Error(`MCP tool schemas must have an object root (got ${String(json.type)})`);
   }
-  tidyForMcp(json);
+  tidyForMcp(json, io);
   return json;
 }

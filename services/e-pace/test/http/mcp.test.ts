@@ -95,6 +95,24 @@ describe('MCP with the official SDK client', () => {
     expect(Object.keys(zones.inputSchema.properties ?? {}).sort()).toEqual(['distance', 'time', 'vdot']);
   });
 
+  it('distances and times refer to one described schema each, with their accepted forms', async () => {
+    const { tools } = await client.listTools();
+    const vdot = tools.find((tool) => tool.name === 'vdot')!;
+    // biome-ignore lint/suspicious/noExplicitAny: JSON Schema inspected member by member
+    const input = vdot.inputSchema as any;
+    expect(input.properties.distance).toMatchObject({
+      $ref: '#/$defs/DistanceInput',
+      description: 'Race distance.',
+      examples: ['5k'],
+    });
+    expect(input.properties.time).toMatchObject({ $ref: '#/$defs/DurationInput', description: 'Race time.' });
+    expect(input.properties.targets.items).toEqual({ $ref: '#/$defs/DistanceInput' });
+    expect(input.$defs.DistanceInput.description).toMatch(/bare number is refused/);
+    expect(input.$defs.DistanceInput.anyOf).toHaveLength(3);
+    expect(input.$defs.DurationInput.description).toMatch(/HH:MM:SS/);
+    expect(input.$defs.DurationInput.type).toEqual(['string', 'number']);
+  });
+
   it.each(CALLS)('%s %s: structuredContent equals the REST response', async (name, path, args) => {
     // The SDK client validates structuredContent against the tool's outputSchema.
     const result = await client.callTool({ name, arguments: args });

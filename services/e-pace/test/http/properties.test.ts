@@ -232,8 +232,27 @@ const REALISTIC: Record<(typeof ROUTES)[number], fc.Arbitrary<unknown>> = {
       })),
   ),
   '/vdot': fc
-    .tuple(performance, fc.array(distanceText, { minLength: 1, maxLength: 20 }))
-    .map(([run, targets]) => ({ ...run, targets })),
+    .oneof(
+      { weight: 4, arbitrary: performance },
+      // VDOT outside 20–90 (5 km in 3–6 hours, 800 m in 30–60 s): the 422 path, which random bodies reach
+      // too rarely for every run to see it.
+      {
+        weight: 1,
+        arbitrary: fc.oneof(
+          fc.integer({ min: 10_800, max: 21_600 }).map((time) => ({ distance: '5k', time })),
+          fc.integer({ min: 30, max: 60 }).map((time) => ({ distance: '800 m', time })),
+        ),
+      },
+    )
+    .chain((run) =>
+      // Valid targets, so that the answer depends on the performance (random text is mostly refused).
+      fc
+        .array(fc.constantFrom('5k', '10k', 'half', 'marathon', 'mile', '1500m', '800 m', '25 km', '10mi'), {
+          minLength: 1,
+          maxLength: 20,
+        })
+        .map((targets) => ({ ...run, targets })),
+    ),
   '/zones': fc.oneof(
     performance,
     goodNumber(15, 95).map((vdot) => ({ vdot })),

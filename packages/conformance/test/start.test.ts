@@ -1,0 +1,77 @@
+// `npm start` as a new user meets it: each URL is printed once its service listens, a taken port is
+// one line naming the service, the port and how to move it, and Ctrl-C stops everything cleanly.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot, services } from './helpers/services.js';
+
+const canonical = services.find((service) => service.dir === 'g-canonical')!;
+
+async function takePort(): Promise<{ port: number; release: () => void }> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return { port: address.port, release: () => server.close() };
+}
+
+function start(offset: number): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'start.mjs'), 'g'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT_OFFSET: String(offset) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout!.on('data', (chunk) => {
+    text += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    text += chunk;
+  });
+  return { child, output: () => text };
+}
+
+async function until(check: () => boolean, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!check()) {
+    if (child.exitCode !== null || Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('npm start', { timeout: 90_000 }, () => {
+  it('says in one line that a port is taken, and exits non-zero', async () => {
+    const taken = await takePort();
+    try {
+      const { child, output } = start(taken.port - canonical.port);
+      const [code] = await once(child, 'exit');
+      expect(code).not.toBe(0);
+      const said = output()
+        .split('\n')
+        .filter((line) => /not started|EADDRINUSE|Error|at /i.test(line));
+      expect(said).toHaveLength(1);
+      expect(said[0]).toContain('g-canonical');
+      expect(said[0]).toContain(String(taken.port));
+      expect(said[0]).toContain('PORT_OFFSET');
+      expect(output()).not.toContain('http://127.0.0.1');
+    } finally {
+      taken.release();
+    }
+  });
+
+  it('prints the URL once the service listens, and stops cleanly on Ctrl-C', async () => {
+    const free = await takePort();
+    free.release();
+    const { child, output } = start(free.port - canonical.port);
+    const url = `http://127.0.0.1:${free.port}${canonical.basePath}/`;
+    await until(() => output().includes('All services are up'), child);
+    expect(output()).toContain(url);
+    const health = await fetch(`${url}health`);
+    expect(health.status).toBe(200);
+    child.kill('SIGINT');
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+  });
+});
