@@ -93,3 +93,16 @@ export function signedTimestamp(request: VerifyRequest): TimestampSource | null 
   );
   return signsTime ? { value: request.timestamp ?? '', allowMilliseconds: false } : null;
 }
+
+/** The request members a generic scheme reads besides its key: its template, what the template signs, and the window. */
+export const TEMPLATE_OPTIONAL_FIELDS: readonly VerifyField[] = [
+  'signed_content',
+  'timestamp',
+  'webhook_id',
+  'url',
+  'method',
+  'signature_header',
+  'timestamp_header',
+  'tolerance',
+  'now',
+];

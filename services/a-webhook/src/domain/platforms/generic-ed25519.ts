@@ -1,7 +1,7 @@
 import { fromBase64, fromBase64Url, fromHex } from '@dus/core';
 import type { CheckMeta } from '../check.js';
 import { parseEd25519PublicKey } from '../keys.js';
-import { renderTemplate, signedTimestamp } from '../signed-content.js';
+import { renderTemplate, signedTimestamp, TEMPLATE_OPTIONAL_FIELDS } from '../signed-content.js';
 import type { PlatformCheck, PlatformDescriptor, TextEncoding, VerifyRequest } from '../types.js';
 import { checkEd25519, ED25519_SIGNATURE_BYTES } from './ed25519-check.js';
 
@@ -47,18 +47,7 @@ export const genericEd25519: PlatformDescriptor = {
   signature_header: null,
   timestamp_header: null,
   required_fields: ['public_key', 'payload', 'signature'],
-  optional_fields: [
-    'encoding',
-    'signed_content',
-    'timestamp',
-    'webhook_id',
-    'url',
-    'method',
-    'signature_header',
-    'timestamp_header',
-    'tolerance',
-    'now',
-  ],
+  optional_fields: ['encoding', ...TEMPLATE_OPTIONAL_FIELDS],
   default_tolerance_s: null,
   optional_window: true,
   rejects_future_timestamps: true,

@@ -1,7 +1,7 @@
 import { type HashAlgorithm, splitSchemePrefix } from '@dus/core';
 import { digestShape, HMAC_LABELS } from '../hmac-check.js';
 import type { GenericAlgorithm, Hint, PlatformCheck, PlatformDescriptor, VerifyRequest } from '../types.js';
-import { renderTemplate, signedTimestamp } from '../signed-content.js';
+import { renderTemplate, signedTimestamp, TEMPLATE_OPTIONAL_FIELDS } from '../signed-content.js';
 import { verifySingleHmac } from './single-hmac.js';
 
 const HASHES: Record<GenericAlgorithm, HashAlgorithm> = {
@@ -45,19 +45,7 @@ export const generic: PlatformDescriptor = {
   signature_header: null,
   timestamp_header: null,
   required_fields: ['secret', 'payload', 'signature'],
-  optional_fields: [
-    'algo',
-    'encoding',
-    'signed_content',
-    'timestamp',
-    'webhook_id',
-    'url',
-    'method',
-    'signature_header',
-    'timestamp_header',
-    'tolerance',
-    'now',
-  ],
+  optional_fields: ['algo', 'encoding', ...TEMPLATE_OPTIONAL_FIELDS],
   default_tolerance_s: null,
   optional_window: true,
   rejects_future_timestamps: true,
