@@ -1,7 +1,7 @@
 // The OpenAPI examples are what the server really sends: every operation's example request is sent
 // (REST and MCP) and must answer exactly the documented example response; every documented problem
 // example has the title, type and members the server's own problems of that code carry.
-import { operationMethods } from '@dus/core';
+import { type OperationDefinition, operationMethods } from '@dus/core';
 import { describe, expect, it } from 'vitest';
 import { type BuiltService, type Json, mcpCall, services } from './helpers/services.js';
 
@@ -27,7 +27,26 @@ function problemExamples(responses: Json): Json[] {
   });
 }
 
+/** The documented path of an operation, found by its operationId (`name`, or `name_<method>` for twins). */
+function operationPath(document: Json, op: OperationDefinition): string {
+  const ids = new Set([
+    op.name,
+    ...operationMethods(op).map((method) => `${op.name}_${method.toLowerCase()}`),
+  ]);
+  const found = Object.entries(document.paths as Record<string, Record<string, Json>>).find(([, item]) =>
+    Object.values(item).some((entry) => ids.has(entry.operationId)),
+  );
+  if (found === undefined) throw new Error(`${op.name} is not in the OpenAPI document`);
+  return found[0];
+}
+
 describe.each(services)('$dir', (service) => {
+  it('gives every operation an example request and response', () => {
+    expect(service.operations.filter((op) => op.example?.output === undefined).map((op) => op.name)).toEqual(
+      [],
+    );
+  });
+
   const withExamples = service.operations.filter((op) => op.example?.output !== undefined);
 
   it.each(withExamples.map((op) => ({ op, name: op.name })))(
@@ -35,7 +54,7 @@ describe.each(services)('$dir', (service) => {
     async ({ op }) => {
       const example = op.example!;
       const document = await openapi(service);
-      const path = Object.keys(document.paths).find((p) => p.endsWith(op.path))!;
+      const path = operationPath(document, op);
       const methods = operationMethods(op);
       const response = methods.includes('POST')
         ? await service.app.request(path, {
@@ -66,8 +85,9 @@ describe.each(services)('$dir', (service) => {
   it('documents each generic problem as the server sends it', async () => {
     const document = await openapi(service);
     const post = service.operations.find((op) => operationMethods(op).includes('POST'));
-    if (post === undefined) return;
-    const path = Object.keys(document.paths).find((p) => p.endsWith(post.path))!;
+    // Every service has a POST operation; the generic problems are provoked there.
+    if (post === undefined) throw new Error(`${service.dir} has no POST operation`);
+    const path = operationPath(document, post);
     const responses = document.paths[path].post.responses;
     for (const [code, init] of Object.entries(provoke)) {
       const documented = problemExamples(responses).find((example) => example.code === code);

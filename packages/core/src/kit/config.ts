@@ -2,6 +2,9 @@
 import { DEFAULT_MAX_JSON_DEPTH } from '../json/limits.js';
 import { CONFIG_VARIABLES, configSchema, KEY_HASH, type LOG_LEVELS } from './config-schema.js';
 
+/** A route's body limit unless `MAX_BODY_BYTES` or the route says otherwise (conventions §3). */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
 export interface ServiceConfig {
   port: number;
   host: string;
@@ -95,7 +98,7 @@ export function loadConfig(env: Env, options: LoadConfigOptions): ServiceConfig 
     port: v.PORT ?? options.defaultPort,
     host: v.HOST ?? options.defaultHost ?? '127.0.0.1',
     logLevel: v.LOG_LEVEL ?? 'info',
-    maxBodyBytes: v.MAX_BODY_BYTES ?? 1024 * 1024,
+    maxBodyBytes: v.MAX_BODY_BYTES ?? DEFAULT_MAX_BODY_BYTES,
     maxJsonDepth: v.MAX_JSON_DEPTH ?? DEFAULT_MAX_JSON_DEPTH,
     corsOrigins: v.CORS_ORIGINS === undefined || v.CORS_ORIGINS.includes('*') ? '*' : v.CORS_ORIGINS,
     mcpAllowedOrigins: v.MCP_ALLOWED_ORIGINS,

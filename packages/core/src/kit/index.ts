@@ -4,7 +4,7 @@ export { CONFIG_VARIABLES, configTable } from './config-schema.js';
 export { ClientAbortedError, type KitRequest, parseQuery, type QueryInput } from './http/request.js';
 export { JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE, type Reply as KitReply } from './http/reply.js';
 export { toolSchema } from './mcp-tools.js';
-export { ANY_JSON_TYPES, anyJson, exactlyOneOf } from './schema-meta.js';
+export { anyJson, exactlyOneOf } from './schema-meta.js';
 export { buildOpenApiDocument } from './openapi.js';
 export {
   type BodyParser,

@@ -5,7 +5,7 @@
  */
 import { ANY_JSON_TYPES } from './schema-meta.js';
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
 /** `cost_optimizer` → `CostOptimizer`, `verifyWebhook` → `VerifyWebhook`. */
 export function pascalCase(name: string): string {

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { DocumentedError, OperationDefinition } from './operation.js';
 import { operationMethods } from './operation.js';
-import { downlevelTo30, nameBodySchema, pascalCase } from './openapi-shape.js';
+import { downlevelTo30, type Json, nameBodySchema, pascalCase } from './openapi-shape.js';
 import { type ExampleRoute, problemExample } from './problem-examples.js';
 import { ProblemSchema } from './problem-schema.js';
 import type { EndpointDoc } from './standard-endpoints.js';
@@ -97,10 +97,7 @@ const STANDARD_ERRORS: Record<string, DocumentedError> = {
   },
 };
 
-function errorResponses(
-  errors: DocumentedError[],
-  route: ExampleRoute = { mediaTypes: ['application/json'] },
-) {
+function errorResponses(errors: DocumentedError[], route: ExampleRoute) {
   const byStatus = new Map<number, DocumentedError[]>();
   for (const error of errors) byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
   const responses: Record<string, { description: string; content: ReturnType<typeof problemContent> }> = {};
@@ -113,7 +110,6 @@ function errorResponses(
   return responses;
 }
 
-type Json = Record<string, unknown>;
 const media = (holder: unknown) =>
   (holder as { content?: Record<string, Json> } | undefined)?.content?.['application/json'];
 
@@ -239,12 +235,11 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
       ),
     },
   };
-  const document = (spec.openapi === '3.0.3'
-    ? builder.getOpenAPIDocument({ openapi: '3.0.3', ...objectConfig })
-    : builder.getOpenAPI31Document({ openapi: '3.1.0', ...objectConfig })) as unknown as Record<
-    string,
-    unknown
-  >;
+  const generated =
+    spec.openapi === '3.0.3'
+      ? builder.getOpenAPIDocument({ openapi: '3.0.3', ...objectConfig })
+      : builder.getOpenAPI31Document({ openapi: '3.1.0', ...objectConfig });
+  const document = generated as unknown as Json;
   nameOperationBodies(document, spec);
   if (spec.openapi === '3.0.3') downlevelTo30(document);
   return document;

@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import { isProblemError, ProblemError } from '../errors.js';
+import { DEFAULT_MAX_JSON_DEPTH } from '../json/limits.js';
 import { parseJsonBody } from './body.js';
+import { DEFAULT_MAX_BODY_BYTES } from './config.js';
 import { problemFor } from './http/client-error.js';
 import { invalidKey } from './limits/api-keys.js';
 import { rateLimited } from './limits/limiter.js';
@@ -13,7 +15,6 @@ import { internalError, payloadTooLarge, problemObject, unsupportedMediaType } f
 import { zodValidationFailed } from './zod-issues.js';
 
 const EXAMPLE_REQUEST_ID = 'b7e5c1f0-3f7a-4c1e-9a55-1c1f2b3c4d5e';
-const DEFAULT_BODY_LIMIT = 1_048_576;
 
 function thrown(action: () => unknown): ProblemError {
   try {
@@ -27,12 +28,17 @@ function thrown(action: () => unknown): ProblemError {
 
 const GENERIC: Record<string, (route: ExampleRoute) => ProblemError> = {
   invalid_json: () =>
-    thrown(() => parseJsonBody(new TextEncoder().encode('{"amount":'), { strict: false, maxDepth: 256 })),
+    thrown(() =>
+      parseJsonBody(new TextEncoder().encode('{"amount":'), {
+        strict: false,
+        maxDepth: DEFAULT_MAX_JSON_DEPTH,
+      }),
+    ),
   validation_failed: () => {
     const result = z.object({ amount: z.number({ error: 'must be a number' }) }).safeParse({ amount: '12' });
     return zodValidationFailed(result.error!);
   },
-  payload_too_large: (route) => payloadTooLarge(route.maxBodyBytes ?? DEFAULT_BODY_LIMIT),
+  payload_too_large: (route) => payloadTooLarge(route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES),
   unsupported_media_type: (route) => unsupportedMediaType('text/plain', route.mediaTypes),
   invalid_api_key: () => invalidKey(),
   rate_limited: () => rateLimited('free', { quota: 200, windowSeconds: 60 }, 1),
