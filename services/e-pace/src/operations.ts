@@ -12,6 +12,7 @@ import {
   projectFinish,
   purdyReport,
   REP_DISTANCES,
+  type RepName,
   splits,
   timeAtPace,
   VDOT_MAX,
@@ -246,10 +247,7 @@ export const vdotOperation = defineOperation({
 
 const repTimes = z
   .object(
-    Object.fromEntries(REP_DISTANCES.map(([name]) => [name, timeText])) as Record<
-      (typeof REP_DISTANCES)[number][0],
-      typeof timeText
-    >,
+    Object.fromEntries(REP_DISTANCES.map(([name]) => [name, timeText])) as Record<RepName, typeof timeText>,
   )
   .meta({
     id: 'RepTimes',

@@ -9,12 +9,12 @@ import { RIEGEL_EXPONENT } from './domain/index.js';
 // always shows an accepted example).
 // ---------------------------------------------------------------------------------------------------------
 
-export const DISTANCE_EXAMPLE =
+const DISTANCE_EXAMPLE =
   'e.g. "10 km", "6.2mi", "800 m", "400yd", "5k", "half" or { "value": 10, "unit": "km" }';
-export const DURATION_EXAMPLE = 'e.g. "19:57.5", "1:30:00" or 1200 (seconds)';
+const DURATION_EXAMPLE = 'e.g. "19:57.5", "1:30:00" or 1200 (seconds)';
 
 /** Runs a units parser inside a zod transform: a failure becomes an issue with `code` and the parser's message. */
-export function parsedBy<T>(parse: (input: unknown) => ParseResult<T>, code: string) {
+function parsedBy<T>(parse: (input: unknown) => ParseResult<T>, code: string) {
   return (input: unknown, ctx: z.RefinementCtx): T => {
     const result = parse(input);
     if (result.ok) return result.value;
@@ -23,7 +23,7 @@ export function parsedBy<T>(parse: (input: unknown) => ParseResult<T>, code: str
   };
 }
 
-export const missingOr = (message: string) => (issue: { input?: unknown }) =>
+const missingOr = (message: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? `is required; ${message.replace(/^[^;]*; /, '')}` : message;
 
 /** The `{ "value", "unit" }` form of a distance. */
@@ -36,7 +36,7 @@ const distanceValueUnit = z.strictObject({
  * Every distance input: one named schema (`DistanceInput`), so the accepted forms are described once;
  * each field adds a short description and its example beside the reference.
  */
-export const distanceInput = z
+const distanceInput = z
   .union([z.string(), z.number(), distanceValueUnit], {
     error: missingOr(`must be a distance with a unit; ${DISTANCE_EXAMPLE}`),
   })
@@ -53,7 +53,7 @@ export function distanceField(description: string, example: string) {
 }
 
 /** Every duration input: one named schema (`DurationInput`), like {@link distanceInput}. */
-export const durationInput = z
+const durationInput = z
   .union([z.string(), z.number()], {
     error: missingOr(`must be a duration; use "MM:SS", "HH:MM:SS" or seconds, ${DURATION_EXAMPLE}`),
   })

@@ -1,12 +1,5 @@
 import { METERS_PER_KM, METERS_PER_MILE } from '@dus/core';
-import {
-  type Pace,
-  paceFromSecondsPerKm,
-  type Speed,
-  speedFromMps,
-  type TimeText,
-  timeText,
-} from './pace.js';
+import { type Conversion, convertPace, type TimeText, timeText } from './pace.js';
 import { round, roundMeters, roundSeconds } from './round.js';
 
 /** A distance in metres (to 1 mm), kilometres and miles (to 6 decimals, so a mile reads 1). */
@@ -16,21 +9,18 @@ export interface DistanceUnits {
   mi: number;
 }
 
-export interface TimeAtPaceReport {
+/** The pace and speed are `/convert`'s answer for the pace given. */
+export interface TimeAtPaceReport extends Conversion {
   distance_m: number;
-  pace: Pace;
-  speed: Speed;
   time: TimeText;
 }
 
-export interface DistanceAtPaceReport {
+export interface DistanceAtPaceReport extends Conversion {
   time_s: number;
-  pace: Pace;
-  speed: Speed;
   distance: DistanceUnits;
 }
 
-export function distanceUnits(meters: number): DistanceUnits {
+function distanceUnits(meters: number): DistanceUnits {
   return {
     m: roundMeters(meters),
     km: round(meters / METERS_PER_KM, 6),
@@ -42,8 +32,7 @@ export function distanceUnits(meters: number): DistanceUnits {
 export function timeAtPace(distanceM: number, secondsPerKm: number): TimeAtPaceReport {
   return {
     distance_m: roundMeters(distanceM),
-    pace: paceFromSecondsPerKm(secondsPerKm),
-    speed: speedFromMps(METERS_PER_KM / secondsPerKm),
+    ...convertPace(secondsPerKm),
     time: timeText((distanceM * secondsPerKm) / METERS_PER_KM),
   };
 }
@@ -52,8 +41,7 @@ export function timeAtPace(distanceM: number, secondsPerKm: number): TimeAtPaceR
 export function distanceAtPace(timeS: number, secondsPerKm: number): DistanceAtPaceReport {
   return {
     time_s: roundSeconds(timeS),
-    pace: paceFromSecondsPerKm(secondsPerKm),
-    speed: speedFromMps(METERS_PER_KM / secondsPerKm),
+    ...convertPace(secondsPerKm),
     distance: distanceUnits((timeS * METERS_PER_KM) / secondsPerKm),
   };
 }

@@ -1,5 +1,5 @@
-import { formatDuration, HALF_MARATHON_M, MARATHON_M, METERS_PER_MILE } from '@dus/core';
-import { type Pace, paceOf } from './pace.js';
+import { HALF_MARATHON_M, MARATHON_M, METERS_PER_MILE } from '@dus/core';
+import { type TimedDistance, timedDistance } from './pace.js';
 import { round, roundMeters, roundSeconds } from './round.js';
 import { checkVdot, equivalentTime, vdotOf } from './vdot.js';
 
@@ -16,20 +16,8 @@ export const EQUIVALENT_DISTANCES: ReadonlyArray<{ name: string; distance_m: num
   { name: 'marathon', distance_m: MARATHON_M },
 ];
 
-export interface Equivalent {
+export interface Equivalent extends TimedDistance {
   name: string;
-  distance_m: number;
-  time_s: number;
-  text: string;
-  pace: Pace;
-}
-
-/** An equivalent time at a distance the caller chose. */
-export interface TargetEquivalent {
-  distance_m: number;
-  time_s: number;
-  text: string;
-  pace: Pace;
 }
 
 export interface VdotReport {
@@ -40,17 +28,11 @@ export interface VdotReport {
   vo2max: number;
   equivalent: Equivalent[];
   /** Only when the request gave `targets`: the equivalents there, in the order given. */
-  targets?: TargetEquivalent[];
+  targets?: TimedDistance[];
 }
 
-function equivalentAt(vdot: number, distanceM: number): TargetEquivalent {
-  const time = equivalentTime(vdot, distanceM);
-  return {
-    distance_m: roundMeters(distanceM),
-    time_s: roundSeconds(time),
-    text: formatDuration(time),
-    pace: paceOf(distanceM, time),
-  };
+function equivalentAt(vdot: number, distanceM: number): TimedDistance {
+  return timedDistance(distanceM, equivalentTime(vdot, distanceM));
 }
 
 /**

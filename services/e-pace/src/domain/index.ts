@@ -3,14 +3,12 @@ export {
   type DistanceAtPaceReport,
   type DistanceUnits,
   distanceAtPace,
-  distanceUnits,
   type TimeAtPaceReport,
   timeAtPace,
 } from './at-pace.js';
 export {
   EQUIVALENT_DISTANCES,
   type Equivalent,
-  type TargetEquivalent,
   type VdotReport,
   vdotReport,
 } from './equivalents.js';
@@ -27,11 +25,11 @@ export {
   paceReport,
   type Speed,
   speedFromMps,
+  type TimedDistance,
   type TimeText,
   timeText,
 } from './pace.js';
 export {
-  type KnownPerformance,
   type MultiPredictReport,
   type Prediction,
   type Predictions,

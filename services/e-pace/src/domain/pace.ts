@@ -19,6 +19,14 @@ export interface Speed {
   mps: number;
 }
 
+/** A time at a distance, with its average pace: every equivalent time, half and known performance. */
+export interface TimedDistance {
+  distance_m: number;
+  time_s: number;
+  text: string;
+  pace: Pace;
+}
+
 export interface PaceReport {
   distance_m: number;
   time_s: number;
@@ -45,6 +53,15 @@ export function paceFromSecondsPerKm(secondsPerKm: number): Pace {
 /** Average pace of `distanceM` metres run in `timeS` seconds. */
 export function paceOf(distanceM: number, timeS: number): Pace {
   return paceFromSecondsPerKm((timeS * METERS_PER_KM) / distanceM);
+}
+
+export function timedDistance(distanceM: number, timeS: number): TimedDistance {
+  return {
+    distance_m: roundMeters(distanceM),
+    time_s: roundSeconds(timeS),
+    text: formatDuration(timeS),
+    pace: paceOf(distanceM, timeS),
+  };
 }
 
 export function speedFromMps(mps: number): Speed {

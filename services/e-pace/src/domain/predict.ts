@@ -1,6 +1,6 @@
 import { formatDuration } from '@dus/core';
 import { CAMERON_MAX_DISTANCE_M, cameronTime, isWithinCameronRange } from './cameron.js';
-import { type Pace, paceOf } from './pace.js';
+import { type Pace, paceOf, type TimedDistance, timedDistance } from './pace.js';
 import { checkExponent, isWithinRiegelValidity, RIEGEL_EXPONENT, riegelTime } from './riegel.js';
 import { purdyPoints, purdyTime } from './purdy.js';
 import { round, roundMeters, roundSeconds } from './round.js';
@@ -31,15 +31,8 @@ export interface Predictions {
   purdy: Prediction | null;
 }
 
-export interface KnownPerformance {
-  distance_m: number;
-  time_s: number;
-  text: string;
-  pace: Pace;
-}
-
 export interface PredictReport {
-  known: KnownPerformance;
+  known: TimedDistance;
   target: { distance_m: number };
   riegel_exponent: number;
   predictions: Predictions;
@@ -54,7 +47,7 @@ export interface TargetPrediction {
 }
 
 export interface MultiPredictReport {
-  known: KnownPerformance;
+  known: TimedDistance;
   riegel_exponent: number;
   targets: TargetPrediction[];
   /** About the known performance (Riegel's validity). */
@@ -138,15 +131,6 @@ function predictTarget(known: KnownScores, targetDistanceM: number): TargetPredi
   };
 }
 
-function knownPerformance(known: KnownScores): KnownPerformance {
-  return {
-    distance_m: roundMeters(known.distanceM),
-    time_s: roundSeconds(known.timeS),
-    text: formatDuration(known.timeS),
-    pace: paceOf(known.distanceM, known.timeS),
-  };
-}
-
 /**
  * `/predict` with one `target_distance`: Riegel, Cameron, VDOT-equivalent and Purdy predictions of the
  * target time from one known performance.
@@ -161,7 +145,7 @@ export function predict(
   const known = score(knownDistanceM, knownTimeS, riegelExponent);
   const target = predictTarget(known, targetDistanceM);
   return {
-    known: knownPerformance(known),
+    known: timedDistance(known.distanceM, known.timeS),
     target: { distance_m: target.distance_m },
     riegel_exponent: riegelExponent,
     predictions: target.predictions,
@@ -179,7 +163,7 @@ export function predictMany(
   checkExponent(riegelExponent, 'riegel_exponent');
   const known = score(knownDistanceM, knownTimeS, riegelExponent);
   return {
-    known: knownPerformance(known),
+    known: timedDistance(known.distanceM, known.timeS),
     riegel_exponent: riegelExponent,
     targets: targetDistancesM.map((distanceM) => predictTarget(known, distanceM)),
     warnings: knownWarnings(known),

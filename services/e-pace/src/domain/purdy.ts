@@ -22,6 +22,7 @@ export function worldRecordSpeed(distanceM: number): number {
 
 /** The scale at one distance: P = a·(t_wr/t − b), with k = 0.0654 − 0.00258·v, a = 85/k, b = 1 − 1035/a. */
 interface PurdyScale {
+  speedMps: number;
   worldRecordS: number;
   a: number;
   b: number;
@@ -30,13 +31,16 @@ interface PurdyScale {
 function scaleAt(distanceM: number): PurdyScale {
   const v = worldRecordSpeed(distanceM);
   const a = 85 / (0.0654 - 0.00258 * v);
-  return { worldRecordS: distanceM / v, a, b: 1 - WORLD_RECORD_POINTS / a };
+  return { speedMps: v, worldRecordS: distanceM / v, a, b: 1 - WORLD_RECORD_POINTS / a };
+}
+
+function pointsOn({ worldRecordS, a, b }: PurdyScale, timeS: number): number {
+  return a * (worldRecordS / timeS - b);
 }
 
 /** Purdy points of `distanceM` metres run in `timeS` seconds, unrounded. */
 export function purdyPoints(distanceM: number, timeS: number): number {
-  const { worldRecordS, a, b } = scaleAt(distanceM);
-  return a * (worldRecordS / timeS - b);
+  return pointsOn(scaleAt(distanceM), timeS);
 }
 
 /**
@@ -60,15 +64,15 @@ export interface PurdyReport {
 
 /** `/purdy`: the points of a performance, to 0.1 (ties to even). */
 export function purdyReport(distanceM: number, timeS: number): PurdyReport {
-  const { worldRecordS } = scaleAt(distanceM);
+  const scale = scaleAt(distanceM);
   return {
     distance_m: roundMeters(distanceM),
     time_s: roundSeconds(timeS),
-    points: round(purdyPoints(distanceM, timeS), 1),
+    points: round(pointsOn(scale, timeS), 1),
     world_record: {
-      time_s: roundSeconds(worldRecordS),
-      text: formatDuration(worldRecordS),
-      speed_mps: round(worldRecordSpeed(distanceM), 4),
+      time_s: roundSeconds(scale.worldRecordS),
+      text: formatDuration(scale.worldRecordS),
+      speed_mps: round(scale.speedMps, 4),
     },
   };
 }

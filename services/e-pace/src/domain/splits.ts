@@ -1,6 +1,6 @@
 import { formatDuration, METERS_PER_KM } from '@dus/core';
 import { domainError } from './errors.js';
-import { type Pace, paceOf, type TimeText, timeText } from './pace.js';
+import { type Pace, paceOf, type TimedDistance, type TimeText, timedDistance, timeText } from './pace.js';
 import { roundMeters, roundSeconds } from './round.js';
 
 export type SplitStrategy = 'even' | 'negative';
@@ -33,12 +33,7 @@ export interface Split {
   pace_per_km: TimeText;
 }
 
-export interface Half {
-  distance_m: number;
-  time_s: number;
-  text: string;
-  pace: Pace;
-}
+export type Half = TimedDistance;
 
 export interface SplitsReport {
   distance_m: number;
@@ -75,15 +70,6 @@ function elapsedAt(x: number, distanceM: number, timeS: number, r: number): numb
   const [firstHalf, secondHalf] = halfTimes(timeS, r);
   if (x <= half) return (x * firstHalf) / half;
   return firstHalf + ((x - half) * secondHalf) / half;
-}
-
-function half(distanceM: number, timeS: number): Half {
-  return {
-    distance_m: roundMeters(distanceM),
-    time_s: roundSeconds(timeS),
-    text: formatDuration(timeS),
-    pace: paceOf(distanceM, timeS),
-  };
 }
 
 /** `/splits`: cumulative times each rounded from the exact value, so the last one is the goal time. */
@@ -135,6 +121,6 @@ export function splits(distanceM: number, timeS: number, options: SplitOptions =
   return {
     ...report,
     negative_percent: percent,
-    halves: { first: half(distanceM / 2, firstS), second: half(distanceM / 2, secondS) },
+    halves: { first: timedDistance(distanceM / 2, firstS), second: timedDistance(distanceM / 2, secondS) },
   };
 }

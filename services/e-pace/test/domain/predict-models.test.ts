@@ -31,7 +31,9 @@ describe('VDOT and Purdy predictions beside Riegel and Cameron', () => {
   it('a known VDOT outside 20–90 gives vdot: null and an outside_vdot_range warning, the other models still', () => {
     const report = predict(5000, 3600, 10_000); // VDOT 12.74
     expect(report.predictions.vdot).toBeNull();
-    expect(report.predictions.riegel).not.toBeNull();
+    expect(report.predictions.riegel.time_s).toBe(7505.8); // 3600 · 2^1.06 = 7505.75
+    expect(report.predictions.cameron).not.toBeNull();
+    expect(report.predictions.purdy).not.toBeNull();
     expect(report.warnings).toEqual([
       {
         code: 'outside_vdot_range',

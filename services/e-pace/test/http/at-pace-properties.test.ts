@@ -1,22 +1,11 @@
 // Properties of the features added after the first release, through HTTP: time-at-pace and
 // distance-at-pace invert each other and /pace; every model predicts the known time at the known distance
 // and more time for more distance.
+import { METERS_PER_MILE } from '@dus/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ok } from './helpers.js';
+import { EPSILON, ok, paceText } from './helpers.js';
 
-/** Float noise of comparing values rounded to 0.1 (0.30000000000000004 and friends). */
-const EPSILON = 1e-9;
-
-/** Pace text `M:SS.s/unit` from tenths of a second per unit. */
-function paceText(tenths: number, unit: 'km' | 'mi'): string {
-  const minutes = Math.floor(tenths / 600);
-  const rest = tenths % 600;
-  const seconds = `${Math.floor(rest / 10)}`.padStart(2, '0');
-  return `${minutes}:${seconds}.${rest % 10}/${unit}`;
-}
-
-const MILE = 1609.344;
 const MODELS = ['riegel', 'cameron', 'vdot', 'purdy'] as const;
 
 describe('time at a pace ⇄ distance at a pace ⇄ /pace', () => {
@@ -27,8 +16,8 @@ describe('time at a pace ⇄ distance at a pace ⇄ /pace', () => {
         fc.integer({ min: 1200, max: 12_000 }), // 2:00 to 20:00 per unit, in tenths
         fc.constantFrom('km', 'mi') as fc.Arbitrary<'km' | 'mi'>,
         async (meters, tenths, unit) => {
-          const pace = paceText(tenths, unit);
-          const secondsPerKm = ((tenths / 10) * 1000) / (unit === 'km' ? 1000 : MILE);
+          const pace = `${paceText(tenths)}/${unit}`;
+          const secondsPerKm = ((tenths / 10) * 1000) / (unit === 'km' ? 1000 : METERS_PER_MILE);
           const timed = await ok('/time-at-pace', { distance: `${meters} m`, pace });
           expect(Math.abs(timed.time.seconds - (meters * secondsPerKm) / 1000)).toBeLessThanOrEqual(
             0.05 + EPSILON,

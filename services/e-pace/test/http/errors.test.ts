@@ -1,33 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { app, get, post, postJson, ROUTES } from './helpers.js';
-
-type FieldError = { path: string; code: string; message: string };
-
-async function expect400(path: string, body: unknown, pointer: string, code: string) {
-  const res = await postJson(path, body);
-  expect(res.status, res.text).toBe(400);
-  expect(res.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
-  expect(res.json).toMatchObject({
-    type: 'urn:problem:validation_failed',
-    code: 'validation_failed',
-    status: 400,
-  });
-  const errors: FieldError[] = res.json.errors;
-  const error = errors.find((entry) => entry.path === pointer);
-  expect(error, `${pointer} in ${res.text}`).toBeDefined();
-  expect(error!.code).toBe(code);
-  expect(res.json.detail).toContain(pointer);
-  return error!;
-}
-
-async function expect422(path: string, body: unknown, code: string) {
-  const res = await postJson(path, body);
-  expect(res.status, res.text).toBe(422);
-  expect(res.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
-  expect(res.json).toMatchObject({ type: `urn:problem:${code}`, code, status: 422 });
-  expect(res.json.request_id).toBe(res.headers.get('x-request-id'));
-  return res.json.detail as string;
-}
+import { app, expect400, expect422, type FieldError, get, post, postJson, ROUTES } from './helpers.js';
 
 const TIME_EXAMPLE = '"MM:SS", "HH:MM:SS" or a number of seconds, e.g. "19:57.5", "1:30:00" or 1200';
 const DISTANCE_EXAMPLE =

@@ -145,6 +145,10 @@ describe('/vdot targets', () => {
     expect(body.targets[2].time_s).toBeGreaterThan(
       body.equivalent.find((r: { name: string }) => r.name === '15k').time_s,
     );
+    expect(body.targets[1]).toMatchObject({ time_s: 163.8, text: '2:44' });
+    // The 25 km time is one of the same VDOT: /vdot of it gives the VDOT back.
+    const back = await bothOk('/vdot', 'vdot', { distance: '25 km', time: body.targets[2].time_s });
+    expectNear(back.vdot, body.vdot, 0.01, '25 km');
   });
 
   it('without targets the answer has no targets member (as before)', async () => {

@@ -2,32 +2,30 @@
 // detail as an MCP tool error; out-of-range model inputs keep E's 422 codes in the new forms.
 import { surfaces } from '@dus/core';
 import { describe, expect, it } from 'vitest';
-import { app, postJson } from './helpers.js';
+import {
+  app,
+  expect400 as expectRest400,
+  expect422 as expectRest422,
+  type FieldError,
+  postJson,
+} from './helpers.js';
 
 const { callTool } = surfaces(app);
-type FieldError = { path: string; code: string; message: string };
 
 /** A 400 with an entry at `pointer` of `code`; the MCP tool refuses the same arguments with that detail. */
 async function expect400(path: string, tool: string, body: unknown, pointer: string, code: string) {
-  const res = await postJson(path, body);
-  expect(res.status, res.text).toBe(400);
-  expect(res.json.code).toBe('validation_failed');
-  const error = (res.json.errors as FieldError[]).find((entry) => entry.path === pointer);
-  expect(error, `${pointer} in ${res.text}`).toBeDefined();
-  expect(error!.code).toBe(code);
+  const error = await expectRest400(path, body, pointer, code);
   const mcp = await callTool(tool, body);
   expect(mcp.result.isError).toBe(true);
-  expect(mcp.result.content[0].text).toContain(`${pointer}: ${error!.message}`);
-  return error!;
+  expect(mcp.result.content[0].text).toContain(`${pointer}: ${error.message}`);
+  return error;
 }
 
 async function expect422(path: string, tool: string, body: unknown, code: string) {
-  const res = await postJson(path, body);
-  expect(res.status, res.text).toBe(422);
-  expect(res.json).toMatchObject({ type: `urn:problem:${code}`, code, status: 422 });
+  const detail = await expectRest422(path, body, code);
   const mcp = await callTool(tool, body);
   expect(mcp.result.isError).toBe(true);
-  expect(mcp.result.content[0].text).toContain(res.json.detail);
+  expect(mcp.result.content[0].text).toContain(detail);
 }
 
 describe('/time-at-pace and /distance-at-pace', () => {
@@ -101,7 +99,7 @@ describe('/time-at-pace and /distance-at-pace', () => {
       '/pace',
       'invalid_type',
     );
-    expect(missing.message).toMatch(/pace/);
+    expect(missing.message).toBe('must be a pace string; e.g. "5:00/km", "8:02/mi" or "8:02/mile"');
     await expect400('/time-at-pace', 'time_at_pace', { pace: '5:00/km' }, '/distance', 'invalid_union');
     await expect400(
       '/time-at-pace',

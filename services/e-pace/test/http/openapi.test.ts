@@ -1,20 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/operations.js';
-import { get, postJson, ROUTES } from './helpers.js';
-
-const DOMAIN_422: Record<(typeof ROUTES)[number], string[]> = {
-  '/pace': [],
-  '/predict': ['riegel_exponent_out_of_range'],
-  '/vdot': ['vdot_out_of_range'],
-  '/zones': ['vdot_out_of_range'],
-  '/splits': ['negative_percent_out_of_range', 'split_too_long', 'too_many_splits'],
-  '/finish': ['distance_done_out_of_range', 'exponent_out_of_range'],
-  '/convert': [],
-  '/time-at-pace': [],
-  '/distance-at-pace': [],
-  '/purdy': [],
-};
+import { DOMAIN_422, get, postJson, ROUTES } from './helpers.js';
 
 describe('OpenAPI document', async () => {
   const res = await get('/openapi.json');
