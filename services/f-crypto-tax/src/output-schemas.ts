@@ -95,11 +95,7 @@ export const reportOutput = z
     }),
     summary: z
       .object({
-        proceeds: money('Σ row proceeds'),
-        cost_basis: money('Σ row cost bases'),
-        gain: money('Σ row gains (losses included)'),
-        short_term: termTotals,
-        long_term: termTotals,
+        ...groupTotals.shape,
         by_asset: byKey('asset code'),
         by_year: byKey('UTC year of date_sold'),
       })
@@ -127,11 +123,7 @@ export const reportOutput = z
 
 const methodTotals = z
   .object({
-    proceeds: money('Σ row proceeds'),
-    cost_basis: money('Σ row cost bases'),
-    gain: money('Σ row gains (losses included)'),
-    short_term: termTotals,
-    long_term: termTotals,
+    ...groupTotals.shape,
     by_year: z
       .record(
         z.string(),
