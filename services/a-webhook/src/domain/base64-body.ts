@@ -1,3 +1,5 @@
+import { fromBase64, fromBase64Url } from '@dus/core';
+
 /**
  * `payload_base64`: RFC 4648 base64 in the standard (§4) or the URL-safe (§5) alphabet, not mixed, with or
  * without `=` padding; no whitespace. Non-canonical encodings (set bits after the last byte) are refused, so
@@ -19,4 +21,15 @@ export function decodeBase64Body(text: string): Buffer | undefined {
   const canonical = bytes.toString('base64url');
   const normalized = alphabet === 'base64' ? data.replaceAll('+', '-').replaceAll('/', '_') : data;
   return canonical === normalized ? bytes : undefined;
+}
+
+/**
+ * Keys and signatures (generic-ed25519): standard base64 (padding optional), else base64url after its
+ * trailing `=` are dropped. Dropped by a loop: `/=+$/` is quadratic on a long run of `=` (a 64 KiB
+ * `public_key` of them held the event loop for seconds).
+ */
+export function fromBase64OrBase64Url(text: string): Buffer | undefined {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x3d) end -= 1;
+  return fromBase64(text) ?? fromBase64Url(text.slice(0, end));
 }

@@ -1,6 +1,5 @@
 import { ProblemError, type ProblemFieldError } from '@dus/core';
-import { PLATFORMS } from './platforms/index.js';
-import type { VerifyField } from './types.js';
+import { PLATFORM_NAMES, type VerifyField } from './types.js';
 
 /**
  * The 4xx problems of POST /verify. Every one carries `valid: false`, so a client that only reads
@@ -38,15 +37,14 @@ export function missingFields(
 }
 
 export function unknownPlatform(): ProblemError {
-  const names = PLATFORMS.map((platform) => platform.name);
-  const list = names.join(', ');
+  const list = PLATFORM_NAMES.join(', ');
   return new ProblemError({
     status: 400,
     code: 'unknown_platform',
     title: 'Unknown platform',
     detail: `platform must be one of: ${list}`,
     errors: [{ path: '/platform', code: 'unknown_platform', message: `must be one of: ${list}` }],
-    extensions: { valid: false, platforms: names },
+    extensions: { valid: false, platforms: [...PLATFORM_NAMES] },
   });
 }
 

@@ -3,12 +3,13 @@ import { invalidFields } from './errors.js';
 import { MAX_HEADER_NAME_CHARS, MAX_HEADERS, MAX_SIGNATURE_CHARS } from './limits.js';
 import type { PlatformDescriptor, VerifyField, VerifyInput } from './types.js';
 
-/** RFC 9110 §5.1: a field name is a token. */
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** An RFC 9110 token (§5.6.2): what a field name (§5.1) and a method (§9.1) must be. */
+export const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
-/** A JSON Pointer segment (RFC 6901) for the error path `/headers/<name>`. */
+/** The error path `/headers/<name>` (a JSON Pointer, RFC 6901), the name cut at MAX_HEADER_NAME_CHARS. */
 function pointer(name: string): string {
-  return `/headers/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+  const shown = name.slice(0, MAX_HEADER_NAME_CHARS);
+  return `/headers/${shown.replaceAll('~', '~0').replaceAll('/', '~1')}`;
 }
 
 /**
@@ -16,7 +17,7 @@ function pointer(name: string): string {
  * differ only in case) are joined with ", " as HTTP does. Bounded: at most MAX_HEADERS names, names of at
  * most MAX_HEADER_NAME_CHARS, values of at most MAX_SIGNATURE_CHARS; otherwise 400 naming `/headers/<name>`.
  */
-export function parseHeaders(value: unknown): Map<string, string> | null {
+function parseHeaders(value: unknown): Map<string, string> | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw invalidFields([
@@ -31,29 +32,34 @@ export function parseHeaders(value: unknown): Map<string, string> | null {
   }
   const errors: ProblemFieldError[] = [];
   const headers = new Map<string, string>();
+  // Error paths are built only for the names that fail, not for every header of a valid request.
   for (const name of names) {
-    const path = pointer(name.length > MAX_HEADER_NAME_CHARS ? name.slice(0, MAX_HEADER_NAME_CHARS) : name);
     if (name.length > MAX_HEADER_NAME_CHARS) {
       errors.push({
-        path,
+        path: pointer(name),
         code: 'too_long',
         message: `header names must be at most ${MAX_HEADER_NAME_CHARS} characters`,
       });
       continue;
     }
-    if (!TOKEN.test(name)) {
-      errors.push({ path, code: 'invalid_header_name', message: 'must be an HTTP header name (a token)' });
+    if (!HTTP_TOKEN.test(name)) {
+      errors.push({
+        path: pointer(name),
+        code: 'invalid_header_name',
+        message: 'must be an HTTP header name (a token)',
+      });
       continue;
     }
     const raw: unknown = (value as Record<string, unknown>)[name];
-    const parts = typeof raw === 'string' ? [raw] : raw;
-    const valid =
-      Array.isArray(parts) &&
-      parts.length <= MAX_HEADERS &&
-      parts.every((part: unknown) => typeof part === 'string');
-    if (!valid) {
+    const text =
+      typeof raw === 'string'
+        ? raw
+        : Array.isArray(raw) && raw.length <= MAX_HEADERS && raw.every((part) => typeof part === 'string')
+          ? raw.join(', ')
+          : undefined;
+    if (text === undefined) {
       errors.push({
-        path,
+        path: pointer(name),
         code: 'invalid_type',
         message: `must be a string or an array of at most ${MAX_HEADERS} strings`,
       });
@@ -61,10 +67,10 @@ export function parseHeaders(value: unknown): Map<string, string> | null {
     }
     const key = name.toLowerCase();
     const earlier = headers.get(key);
-    const text = typeof raw === 'string' ? raw : (raw as string[]).join(', ');
     const joined = earlier === undefined ? text : `${earlier}, ${text}`;
     if (joined.length > MAX_SIGNATURE_CHARS) {
-      errors.push({ path, code: 'too_long', message: `must be at most ${MAX_SIGNATURE_CHARS} characters` });
+      const message = `must be at most ${MAX_SIGNATURE_CHARS} characters`;
+      errors.push({ path: pointer(name), code: 'too_long', message });
       continue;
     }
     headers.set(key, joined);

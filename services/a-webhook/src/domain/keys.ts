@@ -1,5 +1,6 @@
 import { createPublicKey, type KeyObject, X509Certificate } from 'node:crypto';
 import { fromBase64, fromBase64Url } from '@dus/core';
+import { fromBase64OrBase64Url } from './base64-body.js';
 import { invalidPublicKey } from './errors.js';
 
 const PEM_LABEL = /^-----BEGIN ([A-Z0-9 ]+)-----/;
@@ -135,7 +136,7 @@ function jwkKey(text: string): KeyObject | undefined {
 
 /** Raw 32 bytes as base64 or base64url (a JWK's `x`), or a bare base64 DER SubjectPublicKeyInfo. */
 function base64Key(text: string): KeyObject | undefined {
-  const bytes = fromBase64(text) ?? fromBase64Url(text.replace(/=+$/, ''));
+  const bytes = fromBase64OrBase64Url(text);
   if (bytes === undefined) return undefined;
   if (bytes.byteLength === 32) return ed25519FromRaw(bytes);
   return tryPublicKey(() => createPublicKey({ key: bytes, format: 'der', type: 'spki' }));

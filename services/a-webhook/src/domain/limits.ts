@@ -36,7 +36,7 @@ const MiB = 1024 * 1024;
  * is held to 1 MiB. HMAC over the bytes is linear and cheap at these sizes. A platform not listed here
  * gets DEFAULT_MAX_PAYLOAD_BYTES.
  */
-export const DEFAULT_MAX_PAYLOAD_BYTES = 5 * MiB;
+const DEFAULT_MAX_PAYLOAD_BYTES = 5 * MiB;
 
 export const MAX_PAYLOAD_BYTES: Readonly<Partial<Record<PlatformName, number>>> = {
   github: 25 * MiB,
@@ -58,11 +58,12 @@ export const MAX_PAYLOAD_BYTES: Readonly<Partial<Record<PlatformName, number>>> 
 /** 413 naming the platform's payload limit; `body` is the text payload or the decoded `payload_base64`. */
 export function checkPayloadSize(platform: PlatformName, body: string | Uint8Array): void {
   const limit = MAX_PAYLOAD_BYTES[platform] ?? DEFAULT_MAX_PAYLOAD_BYTES;
-  if (typeof body !== 'string') {
-    if (body.byteLength <= limit) return;
-  }
-  // UTF-8 is at most 3 bytes per UTF-16 unit: skip the exact count while that bound is under the limit.
-  else if (body.length * 3 <= limit || Buffer.byteLength(body, 'utf8') <= limit) return;
+  const fits =
+    typeof body === 'string'
+      ? // UTF-8 is at most 3 bytes per UTF-16 unit: skip the exact count while that bound is under the limit.
+        body.length * 3 <= limit || Buffer.byteLength(body, 'utf8') <= limit
+      : body.byteLength <= limit;
+  if (fits) return;
   throw new ProblemError({
     status: 413,
     code: 'payload_too_large',

@@ -3,10 +3,10 @@ import { MAX_TEMPLATE_CHARS } from './limits.js';
 import type { SignedContentPart, TimestampSource, VerifyField, VerifyRequest } from './types.js';
 
 const PLACEHOLDERS = ['body', 'timestamp', 'id', 'method', 'url'] as const;
-type Placeholder = (typeof PLACEHOLDERS)[number];
+export type Placeholder = (typeof PLACEHOLDERS)[number];
 
 /** The request field each placeholder reads (`{body}` is the payload, `{method}` defaults to POST). */
-export const PLACEHOLDER_FIELDS: Record<Placeholder, VerifyField | null> = {
+const PLACEHOLDER_FIELDS: Record<Placeholder, VerifyField | null> = {
   body: null,
   timestamp: 'timestamp',
   id: 'webhook_id',

@@ -1,4 +1,5 @@
 import type { BinaryLike } from '@dus/core';
+import type { Placeholder } from './signed-content.js';
 
 /** Types of the verification domain: the request as received, as checked, and the result. */
 
@@ -29,11 +30,6 @@ export const PLATFORM_NAMES = [
   'generic-ed25519',
   'generic',
 ] as const;
-/**
- * Every name, in the order of GET /platforms. A name is only *supported* once its descriptor is in
- * `PLATFORMS` (platforms/index.ts): until then it is treated as unknown (400 `unknown_platform`), so
- * names and descriptors can land separately without anything crashing at import.
- */
 export type PlatformName = (typeof PLATFORM_NAMES)[number];
 
 export const GENERIC_ALGORITHMS = ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'] as const;
@@ -114,9 +110,7 @@ export interface VerifyRequest {
 }
 
 /** One piece of a signed-content template: literal text or a request value. */
-export type SignedContentPart =
-  | { literal: string }
-  | { placeholder: 'body' | 'timestamp' | 'id' | 'method' | 'url' };
+export type SignedContentPart = { literal: string } | { placeholder: Placeholder };
 
 export interface VerifyContext {
   /** The clock, unix seconds. */

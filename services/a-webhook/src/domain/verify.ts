@@ -104,7 +104,7 @@ function otherPrefixes(self: PlatformName): readonly string[] {
  */
 export function verifyWebhook(input: VerifyInput, options: VerifyOptions = {}): VerifyResult {
   const platform = parsePlatform(input);
-  const descriptor = PLATFORMS_BY_NAME[platform] as PlatformDescriptor; // parsePlatform accepts only these
+  const descriptor: PlatformDescriptor = PLATFORMS_BY_NAME[platform];
   const fields = applyHeaders(input, descriptor);
   const request = parseRequest(fields, platform);
   requireFields(fields, request, descriptor);

@@ -2,7 +2,13 @@
 // resident. Each is now refused or answered at once (generous wall-clock guards, not benchmarks).
 import { isProblemError } from '@dus/core';
 import { describe, expect, it } from 'vitest';
-import { MAX_FORM_PARAMETERS, MAX_PAYLOAD_BYTES, verifyWebhook } from '../../src/domain/index.js';
+import {
+  MAX_FORM_PARAMETERS,
+  MAX_KEY_CHARS,
+  MAX_PAYLOAD_BYTES,
+  MAX_SIGNATURE_CHARS,
+  verifyWebhook,
+} from '../../src/domain/index.js';
 
 const NOW = { nowS: 1_700_000_000 };
 
@@ -97,5 +103,29 @@ describe('bounded work on hostile input', () => {
     );
     expect(value).toMatchObject({ valid: false, reason: 'signature_mismatch' });
     expect(ms).toBeLessThan(1_500);
+  });
+
+  it('a generic-ed25519 public_key or signature that is a long run of "=" is refused at once', () => {
+    // Trailing `=` were once stripped with /=+$/, quadratic on such a run: 3 s for a 64 KiB key.
+    const key = timed(() =>
+      verifyWebhook({
+        platform: 'generic-ed25519',
+        public_key: `A${'='.repeat(MAX_KEY_CHARS - 2)}A`,
+        payload: 'x',
+        signature: 'ab',
+      }),
+    );
+    expect(isProblemError(key.value) && key.value.code === 'invalid_public_key').toBe(true);
+    expect(key.ms).toBeLessThan(1_000);
+    const signature = timed(() =>
+      verifyWebhook({
+        platform: 'generic-ed25519',
+        public_key: 'd75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a',
+        payload: 'x',
+        signature: `A${'='.repeat(MAX_SIGNATURE_CHARS - 2)}A`,
+      }),
+    );
+    expect(signature.value).toMatchObject({ valid: false, reason: 'malformed_signature' });
+    expect(signature.ms).toBeLessThan(1_000);
   });
 });

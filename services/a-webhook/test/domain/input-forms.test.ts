@@ -1,8 +1,9 @@
 /** The `headers`, `payload_base64`, `method` and `signed_content` inputs, on the domain. */
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MAX_PAYLOAD_BYTES, PLATFORMS, verifyWebhook } from '../../src/domain/index.js';
+import { MAX_PAYLOAD_BYTES, PLATFORM_NAMES, PLATFORMS, verifyWebhook } from '../../src/domain/index.js';
 import { problemFrom } from './helpers/problem.js';
+import { SPEC_EXAMPLE } from './helpers/standard-webhooks.js';
 
 const SECRET = "It's a Secret to Everybody";
 /** GitHub's documented test vector ("Validating webhook deliveries"). */
@@ -30,7 +31,12 @@ describe('headers', () => {
   });
 
   it('every platform declaring a signature header can be fed from headers alone', () => {
-    for (const platform of PLATFORMS.filter((p) => p.signature_header !== null)) {
+    const declaring = PLATFORMS.filter((p) => p.signature_header !== null);
+    // Every platform but the two generic ones (whose caller names the header): the loop cannot run empty.
+    expect(declaring.map((p) => p.name)).toEqual(
+      PLATFORM_NAMES.filter((name) => name !== 'generic' && name !== 'generic-ed25519'),
+    );
+    for (const platform of declaring) {
       const error = problemFrom(() =>
         verifyWebhook({ platform: platform.name, secret: 's', public_key: 'k', payload: '', headers: {} }),
       );
@@ -52,18 +58,17 @@ describe('headers', () => {
   });
 
   it('repeated headers: an array, or names differing in case, are joined with ", "', () => {
-    const key = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
     const headers = {
-      'webhook-id': 'msg_p5jXN8AQM9LWM0D4loKWxJek',
-      'webhook-timestamp': '1614265330',
+      'webhook-id': SPEC_EXAMPLE.id,
+      'webhook-timestamp': String(SPEC_EXAMPLE.timestamp),
       'Webhook-Signature': 'v1,Ceo5qEr07ixe2NLpvHk3FH9bwy/WavXrAFQ/9tdO6mc=',
-      'webhook-signature': 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+      'webhook-signature': SPEC_EXAMPLE.signature,
     };
     const input = {
       platform: 'standard-webhooks',
-      secret: key,
-      payload: '{"test": 2432232314}',
-      now: 1614265330,
+      secret: SPEC_EXAMPLE.secret,
+      payload: SPEC_EXAMPLE.payload,
+      now: SPEC_EXAMPLE.timestamp,
     };
     expect(verifyWebhook({ ...input, headers })).toMatchObject({
       valid: true,
@@ -91,6 +96,25 @@ describe('headers', () => {
       'transmission_id (header PAYPAL-TRANSMISSION-ID) is required for platform paypal',
       'transmission_time (header PAYPAL-TRANSMISSION-TIME) is required for platform paypal',
     ]);
+    // Twilio: a JSON Content-Type header makes it a JSON delivery, whose URL must carry bodySHA256.
+    const twilio = {
+      platform: 'twilio',
+      secret: SECRET,
+      payload: '{}',
+      url: 'https://example.com/twilio',
+      signature: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+    };
+    expect(verifyWebhook({ ...twilio, headers: { 'Content-Type': 'application/json' } })).toMatchObject({
+      scheme: 'twilio-json',
+      reason: 'missing_body_hash',
+    });
+    expect(
+      verifyWebhook({
+        ...twilio,
+        content_type: 'application/x-www-form-urlencoded',
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    ).toMatchObject({ scheme: 'twilio-form', reason: 'signature_mismatch' });
   });
 
   it.each([

@@ -93,6 +93,11 @@ describe.each(WEBHOOK_SIGNATURE_PLATFORMS)('%s: library-signed deliveries at the
       valid: true,
       matched_secret_index: 1,
     });
+    const fresh = signedHeaders(platform, { timestamp: now, payload: PAYLOAD });
+    const several = { ...fresh, [names.signature]: `v1,AAAA ${fresh[names.signature]}` };
+    expect(
+      await verifyBoth({ platform, secret: SW_SECRET, payload: PAYLOAD, headers: several, now }),
+    ).toMatchObject({ valid: true, signatures_found: 2, matched_signature_index: 1 });
   });
 
   it('a missing header → missing_field naming the field and the header', async () => {

@@ -3,43 +3,20 @@
  * and MCP (tools/call on /mcp): every answer is asked of both, and the MCP result must equal the REST body.
  */
 import { createHmac } from 'node:crypto';
-import { surfaces } from '@dus/core';
 import { describe, expect, it } from 'vitest';
 import { flipPayload, flipSignatureChar, garble, truncate } from '../domain/helpers/fixtures.js';
 import { hubspotSignature, MORE_FIXTURES, MORE_NOW } from '../domain/helpers/more-platforms.js';
-import { app, get, verify } from './helpers/client.js';
-import { recordResponse, registerSecrets } from './helpers/recorder.js';
+import { mcp, problemBoth, verifyBoth } from './helpers/both.js';
+import { get } from './helpers/client.js';
+import { recordResponse } from './helpers/recorder.js';
 import { OTHER, SECRET } from './helpers/secrets.js';
-
-const mcp = surfaces(app);
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies inspected field by field
 type Json = any;
 
-/** The body over REST and the tool result over MCP: a 200 whose result MCP repeats exactly. */
-async function both(body: Record<string, unknown>): Promise<Json> {
-  const input: Record<string, unknown> = { now: MORE_NOW, ...body };
-  const rest = await verify(input);
-  expect(rest.status, rest.text).toBe(200);
-  registerSecrets(input.secret);
-  const tool = await mcp.callTool('verify_webhook', input);
-  recordResponse('mcp verify_webhook', JSON.stringify(tool));
-  expect(tool.result.isError).toBeFalsy();
-  expect(tool.result.structuredContent).toEqual(rest.json);
-  return rest.json;
-}
-
-/** A problem over REST, and the same problem as an MCP error result. */
-async function problem(body: Record<string, unknown>): Promise<Json> {
-  const input: Record<string, unknown> = { now: MORE_NOW, ...body };
-  const rest = await verify(input);
-  registerSecrets(input.secret);
-  const tool = await mcp.callTool('verify_webhook', input);
-  recordResponse('mcp verify_webhook', JSON.stringify(tool));
-  expect(tool.result.isError).toBe(true);
-  expect(tool.result.content[0].text).toBe(rest.json.detail);
-  return rest;
-}
+/** Both surfaces (helpers/both.ts), every delivery judged at MORE_NOW unless it says otherwise. */
+const both = (body: Record<string, unknown>) => verifyBoth({ now: MORE_NOW, ...body });
+const problem = (body: Record<string, unknown>) => problemBoth({ now: MORE_NOW, ...body });
 
 it('GET /platforms and list_platforms list the eight, in order, with their exact headers and fields', async () => {
   const rest = await get('/platforms');
@@ -142,14 +119,14 @@ describe.each(MORE_FIXTURES)('$platform over REST and MCP', (fixture) => {
     const input = signed();
     for (const field of fixture.required) {
       const { [field]: _removed, ...rest } = input;
-      const res = await problem(rest);
-      expect(res.status).toBe(400);
-      expect(res.json).toMatchObject({
+      const body = await problem(rest);
+      expect(body).toMatchObject({
+        status: 400,
         code: 'missing_field',
         valid: false,
         errors: [{ path: `/${field}`, code: 'missing_field' }],
       });
-      expect(res.json.detail).toContain(field);
+      expect(body.detail).toContain(field);
     }
   });
 

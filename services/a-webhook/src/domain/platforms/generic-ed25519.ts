@@ -1,4 +1,5 @@
-import { fromBase64, fromBase64Url, fromHex } from '@dus/core';
+import { fromHex } from '@dus/core';
+import { fromBase64OrBase64Url } from '../base64-body.js';
 import type { CheckMeta } from '../check.js';
 import { parseEd25519PublicKey } from '../keys.js';
 import { renderTemplate, signedTimestamp, TEMPLATE_OPTIONAL_FIELDS } from '../signed-content.js';
@@ -11,7 +12,7 @@ function signatureEncoding(request: VerifyRequest, text: string): TextEncoding {
 }
 
 function decode(text: string, encoding: TextEncoding): Buffer | undefined {
-  return encoding === 'hex' ? fromHex(text) : (fromBase64(text) ?? fromBase64Url(text.replace(/=+$/, '')));
+  return encoding === 'hex' ? fromHex(text) : fromBase64OrBase64Url(text);
 }
 
 /** Ed25519 over the body (or the `signed_content` template) with `public_key` in any common format. */

@@ -1,5 +1,6 @@
+import { parseUnixTimestamp } from '@dus/core';
 import type { PlatformCheck, PlatformDescriptor, VerifyRequest } from '../types.js';
-import { fromEpochMilliseconds } from './epoch-milliseconds.js';
+import { withSignedMilliseconds } from './epoch-milliseconds.js';
 import { verifySingleHmac } from './single-hmac.js';
 
 const META = {
@@ -17,8 +18,6 @@ export function hubspotSignedUri(url: string): string {
   return url.replace(DECODED_IN_URI, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-const DIGITS = /^\d{1,16}$/;
-
 /**
  * `X-HubSpot-Signature-v3: <base64>`, HMAC-SHA256 (key: the app's client secret) of method + URI + body +
  * `X-HubSpot-Request-Timestamp` (milliseconds), the URI with a few percent-encodings decoded.
@@ -34,13 +33,12 @@ function verify(request: VerifyRequest): PlatformCheck {
     data: [request.method, hubspotSignedUri(request.url ?? ''), request.body, timestamp],
     malformedMessage: 'X-HubSpot-Signature-v3 must be the base64 of 32 bytes',
   });
-  if (check.match === null) return check;
-  const text = timestamp.trim();
-  if (!DIGITS.test(text)) {
-    const message = 'signature matches, but the timestamp is not an integer unix time in milliseconds';
-    return { ...check, failure: { reason: 'invalid_timestamp', message } };
-  }
-  return { ...check, timestamp: fromEpochMilliseconds(Number(text)) };
+  return withSignedMilliseconds(
+    check,
+    timestamp,
+    parseUnixTimestamp,
+    'signature matches, but the timestamp is not an integer unix time in milliseconds',
+  );
 }
 
 export const hubspot: PlatformDescriptor = {

@@ -53,9 +53,9 @@ export const PLATFORMS: readonly PlatformDescriptor[] = [
   generic,
 ];
 
-/** Built from PLATFORMS: a name of PLATFORM_NAMES without a descriptor (yet) is absent, i.e. unknown. */
-export const PLATFORMS_BY_NAME: Readonly<Partial<Record<PlatformName, PlatformDescriptor>>> =
-  Object.fromEntries(PLATFORMS.map((platform) => [platform.name, platform]));
+export const PLATFORMS_BY_NAME = Object.fromEntries(
+  PLATFORMS.map((platform) => [platform.name, platform]),
+) as Record<PlatformName, PlatformDescriptor>;
 
 /** The public description of a platform, as GET /platforms lists it. */
 export function platformInfo(platform: PlatformDescriptor): PlatformInfo {

@@ -1,8 +1,5 @@
-import { hmacCheckResult } from '../check.js';
-import { invalidField } from '../errors.js';
-import { checkHmac } from '../hmac-check.js';
-import { MAX_FORM_PARAMETERS } from '../limits.js';
 import type { PlatformCheck, PlatformDescriptor, VerifyRequest } from '../types.js';
+import { verifySingleHmac } from './single-hmac.js';
 import { formParameterVariants } from './twilio-signing.js';
 
 const META = {
@@ -18,22 +15,16 @@ const META = {
  */
 function verify(request: VerifyRequest): PlatformCheck {
   const parameters = formParameterVariants(request.payload);
-  if (parameters === undefined) {
-    throw invalidField(
-      'payload',
-      'too_many_parameters',
-      `must be a form body of at most ${MAX_FORM_PARAMETERS} parameters`,
-    );
-  }
-  const outcome = checkHmac({
+  return verifySingleHmac({
+    meta: META,
     hash: 'sha-1',
     encoding: 'base64',
     secrets: request.secrets,
+    signature: request.signature,
     // Only the body as sent: Mandrill posts one parameter (mandrill_events), never a repeated pair.
-    variants: [[request.url ?? '', parameters[0]!]],
-    signatures: [request.signature.trim()],
+    data: [request.url ?? '', parameters[0]!],
+    malformedMessage: 'X-Mandrill-Signature must be the base64 of 20 bytes (HMAC-SHA1)',
   });
-  return hmacCheckResult(META, outcome, 1, 'X-Mandrill-Signature must be the base64 of 20 bytes (HMAC-SHA1)');
 }
 
 export const mailchimp: PlatformDescriptor = {

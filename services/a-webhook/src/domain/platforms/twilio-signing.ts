@@ -1,3 +1,4 @@
+import { invalidField } from '../errors.js';
 import { MAX_FORM_PARAMETERS } from '../limits.js';
 /** The bytes Twilio signs: the request URL (port variants) and, for form bodies, the sorted parameters. */
 
@@ -38,15 +39,21 @@ function concatenate(byName: Map<string, string[]>, dedupe: boolean): string {
 /**
  * The parameter part of a form body's signed string: each name in code-unit order, then name + value
  * for each of its values, sorted. Twilio's SDK drops repeated identical pairs; when the body has any,
- * that form is returned as a second variant. `undefined` for more than MAX_FORM_PARAMETERS parameters.
+ * that form is returned as a second variant. More than MAX_FORM_PARAMETERS parameters: 400 naming /payload.
  */
-export function formParameterVariants(payload: string): string[] | undefined {
+export function formParameterVariants(payload: string): string[] {
   const byName = new Map<string, string[]>();
   const pairs = new Set<string>();
   let repeated = false;
   let count = 0;
   for (const [name, value] of new URLSearchParams(payload)) {
-    if (++count > MAX_FORM_PARAMETERS) return undefined;
+    if (++count > MAX_FORM_PARAMETERS) {
+      throw invalidField(
+        'payload',
+        'too_many_parameters',
+        `must be a form body of at most ${MAX_FORM_PARAMETERS} parameters`,
+      );
+    }
     const values = byName.get(name);
     if (values === undefined) byName.set(name, [value]);
     else values.push(value);

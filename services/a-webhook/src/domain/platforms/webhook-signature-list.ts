@@ -21,7 +21,7 @@ export interface WebhookSignatureScheme {
 const SECRET_PREFIX = 'whsec_';
 
 /** The HMAC keys: each secret's base64 (after an optional `whsec_`) decoded; 400 naming the secret otherwise. */
-export function webhookSecretKeys(request: VerifyRequest): Buffer[] {
+function webhookSecretKeys(request: VerifyRequest): Buffer[] {
   const keys: Buffer[] = [];
   const errors = [];
   for (const [index, secret] of request.secrets.entries()) {
@@ -67,7 +67,7 @@ export function verifyWebhookSignatureList(
     entries.filter((entry) => entry.version !== 'v1').map((e) => e.version),
   );
   if (signatures.length === 0) {
-    return ignored.length > 0 && entries.some((entry) => entry.version !== '')
+    return entries.some((entry) => entry.version !== '')
       ? failedCheck(
           meta,
           'no_supported_signature',

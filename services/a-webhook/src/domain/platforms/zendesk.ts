@@ -1,5 +1,5 @@
 import type { PlatformCheck, PlatformDescriptor, VerifyRequest } from '../types.js';
-import { fromEpochMilliseconds } from './epoch-milliseconds.js';
+import { withSignedMilliseconds } from './epoch-milliseconds.js';
 import { verifySingleHmac } from './single-hmac.js';
 
 const META = {
@@ -14,8 +14,9 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?(?:Z|[+
 
 /** Milliseconds since the epoch, or `undefined` when the text is not such a date-time. */
 function parseIsoDateTime(text: string): number | undefined {
-  if (!ISO_DATE_TIME.test(text)) return undefined;
-  const milliseconds = Date.parse(text);
+  const trimmed = text.trim();
+  if (!ISO_DATE_TIME.test(trimmed)) return undefined;
+  const milliseconds = Date.parse(trimmed);
   return Number.isFinite(milliseconds) && milliseconds >= 0 ? milliseconds : undefined;
 }
 
@@ -34,14 +35,12 @@ function verify(request: VerifyRequest): PlatformCheck {
     data: [timestamp, request.body],
     malformedMessage: 'X-Zendesk-Webhook-Signature must be the base64 of 32 bytes',
   });
-  if (check.match === null) return check;
-  const milliseconds = parseIsoDateTime(timestamp.trim());
-  if (milliseconds === undefined) {
-    const message =
-      'signature matches, but the timestamp is not an ISO 8601 date-time such as 2021-07-25T10:00:00Z';
-    return { ...check, failure: { reason: 'invalid_timestamp', message } };
-  }
-  return { ...check, timestamp: fromEpochMilliseconds(milliseconds) };
+  return withSignedMilliseconds(
+    check,
+    timestamp,
+    parseIsoDateTime,
+    'signature matches, but the timestamp is not an ISO 8601 date-time such as 2021-07-25T10:00:00Z',
+  );
 }
 
 export const zendesk: PlatformDescriptor = {

@@ -98,8 +98,8 @@ const generic512 = ({ secret }: SignOptions) => hmacBase64('sha512', secret, JSO
 const genericTemplated = ({ secret, ts }: SignOptions) =>
   hmacHex('sha256', secret, `evt_1.${ts}.${JSON_PAYLOAD}`);
 
-export const DISCORD_KEYS = ed25519Keys(7);
-export const ED25519_OTHER_KEYS = ed25519Keys(9);
+const DISCORD_KEYS = ed25519Keys(7);
+const ED25519_OTHER_KEYS = ed25519Keys(9);
 /** Discord: Ed25519 over X-Signature-Timestamp + body. */
 const discordSig = ({ ts }: SignOptions) => ed25519Hex(DISCORD_KEYS, `${ts}${JSON_PAYLOAD}`);
 const ed25519BodySig = () => Buffer.from(ed25519Hex(DISCORD_KEYS, JSON_PAYLOAD), 'hex').toString('base64');

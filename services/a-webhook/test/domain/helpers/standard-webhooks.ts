@@ -11,7 +11,7 @@ export const SPEC_EXAMPLE = {
   signature: 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
 } as const;
 
-export const SW_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+export const SW_SECRET = SPEC_EXAMPLE.secret;
 export const SW_OTHER = `whsec_${Buffer.from('another standard-webhooks key').toString('base64')}`;
 
 export const WEBHOOK_SIGNATURE_PLATFORMS = ['standard-webhooks', 'svix'] as const;

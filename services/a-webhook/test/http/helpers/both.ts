@@ -2,9 +2,10 @@
 import { surfaces } from '@dus/core';
 import { expect } from 'vitest';
 import { app, verify } from './client.js';
-import { recordResponse, registerSecrets } from './recorder.js';
+import { recordResponse } from './recorder.js';
 
-const mcp = surfaces(app);
+/** The MCP surface of the test app (tools/call and the like). */
+export const mcp = surfaces(app);
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies inspected field by field
 type Json = any;
@@ -13,7 +14,6 @@ type Json = any;
 export async function verifyBoth(body: Record<string, unknown>): Promise<Json> {
   const rest = await verify(body);
   expect(rest.status, rest.text).toBe(200);
-  registerSecrets(body.secret);
   const tool = await mcp.callTool('verify_webhook', body);
   recordResponse('mcp verify_webhook', JSON.stringify(tool));
   expect(tool.result.isError).toBeFalsy();
@@ -26,7 +26,6 @@ export async function problemBoth(body: Record<string, unknown>): Promise<Json> 
   const rest = await verify(body);
   expect(rest.status, rest.text).toBeGreaterThanOrEqual(400);
   expect(rest.status).toBeLessThan(500);
-  registerSecrets(body.secret);
   const tool = await mcp.callTool('verify_webhook', body);
   recordResponse('mcp verify_webhook', JSON.stringify(tool));
   expect(tool.result.isError).toBe(true);
