@@ -9,7 +9,7 @@
 # `build` (install, compile the service and its workspace dependencies, `pnpm deploy` a self-contained
 # folder with production dependencies only) -> `runtime` (that folder, nothing else, as a non-root user).
 
-ARG NODE_IMAGE=node:22-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS base
 # corepack's pnpm download fails its signature check on some machines; npm is reliable.

@@ -18,6 +18,7 @@ function packageDirs() {
   });
 }
 
+console.log(`Node ${process.version} (pinned in .node-version)`);
 ensureInstalled();
 build();
 if (spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status !== 0) {

@@ -6,6 +6,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensurePinnedNode } from './node-runtime.mjs';
+
+await ensurePinnedNode();
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const PNPM_VERSION = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split(

@@ -18,7 +18,7 @@ import {
   specFor,
 } from './helpers.js';
 
-const NODE_IMAGE = 'node:22-bookworm-slim';
+const NODE_IMAGE = 'node:24-bookworm-slim';
 /** `${NAME}`: a build-time variable reference as written in the Dockerfile. */
 const ref = (name: string) => `\${${name}}`;
 const dockerfile = loadDockerfile();
