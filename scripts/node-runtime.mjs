@@ -35,7 +35,9 @@ function installPinnedNode() {
   // Where install scripts are not run, the platform package itself carries the same binary.
   const direct = join(prefix, 'node_modules', platformPackage().replace(/@[^@]+$/, ''), 'bin', 'node');
   if (npmInstall(platformPackage()) === 0 && existsSync(direct)) return direct;
-  console.error(`Could not install Node ${PINNED_NODE} from the npm registry; install Node ${major(PINNED_NODE)} yourself.`);
+  console.error(
+    `Could not install Node ${PINNED_NODE} from the npm registry; install Node ${major(PINNED_NODE)} yourself.`,
+  );
   process.exit(1);
 }
 
