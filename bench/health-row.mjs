@@ -6,7 +6,13 @@ export function healthRow(letter, service, version, basePath = '', extra = {}) {
     method: 'GET',
     path: `${basePath}/health`,
     sameWork: () =>
-      JSON.stringify({ status: 'ok', service, version, uptime_s: Math.floor(process.uptime()) }),
+      JSON.stringify({
+        status: 'ok',
+        service,
+        version,
+        uptime_s: Math.floor(process.uptime()),
+        node: process.version,
+      }),
     volatile: ['uptime_s'],
     target: { atLeast: 0.9 },
     ...extra,

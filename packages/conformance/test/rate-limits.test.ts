@@ -5,12 +5,14 @@ import { pathToFileURL } from 'node:url';
 import {
   hasRedisServer,
   listen,
+  MCP_MAX_BATCH,
   type RedisServer,
   startRedisServer,
   startServerProcess,
   testConfig,
 } from '@dus/core';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Json } from './helpers/services.js';
 
 const G = join(import.meta.dirname, '..', '..', '..', 'services', 'g-canonical');
 const BASE = '/canonical-digest-api';
@@ -49,20 +51,87 @@ describe('RATE_LIMIT_PER_MINUTE=5 on G', () => {
         expect(refused.status).toBe(429);
         expect(refused.headers.get('retry-after')).toBe('12');
         expect(refused.headers.get('ratelimit')).toBe('"free";r=0;t=60');
-        expect(refused.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
-        expect(await refused.json()).toMatchObject({
-          status: 429,
-          code: 'rate_limited',
-          plan: 'free',
-          limit: 5,
-          retry_after_s: 12,
-        });
+        const problem = { status: 429, code: 'rate_limited', plan: 'free', limit: 5, retry_after_s: 12 };
+        if (sixth === digest) {
+          expect(refused.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+          expect(await refused.json()).toMatchObject(problem);
+        } else {
+          // The MCP endpoint answers every refusal as a JSON-RPC error carrying the same problem.
+          expect(refused.headers.get('content-type')).toBe('application/json; charset=utf-8');
+          expect(await refused.json()).toMatchObject({
+            jsonrpc: '2.0',
+            id: null,
+            error: { code: -32000, data: problem },
+          });
+        }
         const health = await fetch(`${server.origin}${BASE}/health`);
         expect(health.status).toBe(200);
         expect(health.headers.get('ratelimit')).toBeNull();
       } finally {
         await server.close();
       }
+    }
+  });
+});
+
+const batch = (size: number) =>
+  Array.from({ length: size }, (_, id) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'digest', arguments: { text: `a${id}` } },
+  }));
+const postMcp = (origin: string, body: unknown) =>
+  fetch(`${origin}${BASE}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('the operation call is the unit (RATE_LIMIT_PER_MINUTE=2 on G, the production server)', () => {
+  it('a batch of 50 tool calls runs 2; the other 48 are JSON-RPC errors carrying the 429 problem', async () => {
+    const server = await listen(createApp(testConfig({ rateLimitPerMinute: 2 })));
+    try {
+      const reply = await postMcp(server.origin, batch(50));
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get('ratelimit')).toBe('"free";r=0;t=60');
+      const answers = (await reply.json()) as Array<{ id: number; result?: unknown; error?: Json }>;
+      expect(answers.map((answer) => answer.id)).toEqual([...Array(50).keys()]);
+      expect(answers.filter((answer) => answer.result !== undefined).map((answer) => answer.id)).toEqual([
+        0, 1,
+      ]);
+      for (const answer of answers.slice(2)) {
+        expect(answer.error).toMatchObject({
+          code: -32000,
+          data: { status: 429, code: 'rate_limited', plan: 'free', limit: 2, request_id: expect.any(String) },
+        });
+      }
+      // The next request of the minute is refused before its body is read.
+      const again = await postMcp(server.origin, batch(50));
+      expect(again.status).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it(`a batch of 5,000 is refused whole (at most ${MCP_MAX_BATCH} messages), running nothing`, async () => {
+    const server = await listen(createApp(testConfig({ rateLimitPerMinute: 2 })));
+    try {
+      const reply = await postMcp(server.origin, batch(5000));
+      expect(reply.status).toBe(400);
+      expect(await reply.json()).toMatchObject({
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: -32600,
+          message: `A JSON-RPC batch may hold at most ${MCP_MAX_BATCH} messages; this one holds 5000. Send them in several requests.`,
+          data: { status: 400, code: 'batch_too_large', limit: MCP_MAX_BATCH },
+        },
+      });
+      // Only the request itself took a token: one call is still allowed.
+      expect((await digest(server.origin)).headers.get('ratelimit')).toBe('"free";r=0;t=60');
+    } finally {
+      await server.close();
     }
   });
 });

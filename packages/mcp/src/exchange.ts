@@ -1,12 +1,12 @@
-import { JsonRpcErrorCode, type JsonRpcReply, jsonRpcFailure, quote } from './jsonrpc.js';
+import { JsonRpcErrorCode, quote } from './jsonrpc.js';
 import { acceptsMcpResponse, asksForEventStream, isJsonContentType } from './media.js';
 import { createOriginMatcher } from './origin.js';
 import { allowsBatches, isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
 import { createMcpServer } from './server.js';
 import type { McpServer, McpServerOptions, McpToolContext } from './types.js';
 
-/** From JSON-RPC's implementation-defined server-error range, for 403/406/415 transport rejections. */
-const TRANSPORT_ERROR = -32000;
+/** From JSON-RPC's implementation-defined server-error range, for refusals of the HTTP transport. */
+export const TRANSPORT_ERROR = -32000;
 
 /** The message read from a POST body, or the reason it is not JSON (answered as -32700). */
 export type McpBody = { ok: true; message: unknown } | { ok: false; error: string; data?: unknown };
@@ -20,16 +20,22 @@ export interface McpExchange {
 }
 
 /**
- * What to answer. `json` is a JSON-RPC body (or the GET summary); `problem` is an RFC 9457 refusal of
- * a GET, left to the host to render so that every problem body of a service is built in one place.
+ * A refusal of the request as a whole, before any JSON-RPC message runs. The host renders it with its
+ * own problem builder: as a JSON-RPC error (code `rpcCode`, the problem as `data`) to a POST, as
+ * problem+json to a GET, so every refusal of a service is built in one place.
  */
+export interface McpRefusal {
+  status: number;
+  code: string;
+  detail: string;
+  rpcCode: number;
+  headers?: Record<string, string>;
+}
+
+/** What to answer: JSON text (a JSON-RPC reply or the GET summary), a refusal, or 202 for notifications. */
 export type McpReply =
-  | { status: number; json: unknown; headers?: Record<string, string> }
-  | {
-      status: number;
-      problem: { code: string; title: string; detail: string };
-      headers?: Record<string, string>;
-    }
+  | { status: number; body: string }
+  | { status: number; refusal: McpRefusal }
   | { status: 202 };
 
 export interface McpEndpoint {
@@ -38,106 +44,101 @@ export interface McpEndpoint {
   get(exchange: McpExchange): McpReply;
 }
 
-function protocolVersionProblem(exchange: McpExchange): string | undefined {
+const refusal = (
+  status: number,
+  code: string,
+  detail: string,
+  rpcCode: number = TRANSPORT_ERROR,
+  headers?: Record<string, string>,
+): McpReply => ({ status, refusal: { status, code, detail, rpcCode, ...(headers ? { headers } : {}) } });
+
+function protocolVersionRefusal(exchange: McpExchange): McpReply | undefined {
   const version = exchange.header('mcp-protocol-version');
   if (version === undefined || isSupportedProtocolVersion(version.trim())) return undefined;
-  return `Unsupported MCP-Protocol-Version ${quote(version)}; supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`;
-}
-
-const rpcError = (status: number, code: number, message: string, data?: unknown): McpReply => ({
-  status,
-  json: jsonRpcFailure(null, code, message, data),
-});
-
-function replyStatus(reply: JsonRpcReply): number {
-  if (reply === undefined || Array.isArray(reply) || !('error' in reply)) return 200;
-  const code = reply.error.code;
-  return code === JsonRpcErrorCode.ParseError || code === JsonRpcErrorCode.InvalidRequest ? 400 : 200;
+  return refusal(
+    400,
+    'unsupported_protocol_version',
+    `Unsupported MCP-Protocol-Version ${quote(version)}; supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
+    JsonRpcErrorCode.InvalidRequest,
+  );
 }
 
 /** A stateless Streamable HTTP endpoint, independent of the HTTP framework: JSON only, no SSE, no session. */
 export function createMcpEndpoint(options: McpServerOptions): McpEndpoint {
   const server = createMcpServer(options);
   const originAllowed = createOriginMatcher(options.allowedOrigins);
-  const forbiddenOrigin = (exchange: McpExchange): string | undefined => {
+  const originRefusal = (exchange: McpExchange): McpReply | undefined => {
     const origin = exchange.header('origin');
-    return origin === undefined || originAllowed(origin)
-      ? undefined
-      : `Origin ${quote(origin)} is not allowed`;
+    if (origin === undefined || originAllowed(origin)) return undefined;
+    return refusal(
+      403,
+      'origin_not_allowed',
+      `Origin ${quote(origin)} is not allowed to call this MCP endpoint.`,
+    );
   };
 
   async function post(exchange: McpExchange, context: McpToolContext = {}): Promise<McpReply> {
-    const originError = forbiddenOrigin(exchange);
-    if (originError !== undefined) return rpcError(403, TRANSPORT_ERROR, `Forbidden: ${originError}`);
-    if (!acceptsMcpResponse(exchange.header('accept'))) {
-      return rpcError(
-        406,
-        TRANSPORT_ERROR,
-        'Not Acceptable: Accept must include application/json or text/event-stream',
-      );
-    }
-    if (!isJsonContentType(exchange.header('content-type'))) {
-      return rpcError(415, TRANSPORT_ERROR, 'Unsupported Media Type: Content-Type must be application/json');
-    }
-    const versionError = protocolVersionProblem(exchange);
-    if (versionError !== undefined) {
-      return rpcError(400, JsonRpcErrorCode.InvalidRequest, `Bad Request: ${versionError}`);
-    }
+    const early =
+      originRefusal(exchange) ??
+      (acceptsMcpResponse(exchange.header('accept'))
+        ? undefined
+        : refusal(406, 'not_acceptable', 'Accept must include application/json or text/event-stream.')) ??
+      (isJsonContentType(exchange.header('content-type'))
+        ? undefined
+        : refusal(415, 'unsupported_media_type', 'Content-Type must be application/json.')) ??
+      protocolVersionRefusal(exchange);
+    if (early !== undefined) return early;
     const body = await exchange.readBody();
-    if (!body.ok) return rpcError(400, JsonRpcErrorCode.ParseError, body.error, body.data);
+    if (!body.ok) {
+      return {
+        status: 400,
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: null,
+          error: {
+            code: JsonRpcErrorCode.ParseError,
+            message: body.error,
+            ...(body.data ? { data: body.data } : {}),
+          },
+        }),
+      };
+    }
     const version = exchange.header('mcp-protocol-version')?.trim();
     if (Array.isArray(body.message) && !allowsBatches(version)) {
-      return rpcError(
+      return refusal(
         400,
+        'batch_not_supported',
+        `JSON-RPC batches are not supported in protocol version ${version}; send one message per request.`,
         JsonRpcErrorCode.InvalidRequest,
-        `Invalid Request: JSON-RPC batches are not supported in protocol version ${version}`,
       );
     }
     const reply = await server.handleMessage(body.message, context);
     if (reply === undefined) return { status: 202 };
-    return { status: replyStatus(reply), json: reply };
+    return { status: reply.invalid ? 400 : 200, body: reply.text };
   }
 
   function get(exchange: McpExchange): McpReply {
-    const originError = forbiddenOrigin(exchange);
-    if (originError !== undefined) {
-      return {
-        status: 403,
-        problem: { code: 'origin_not_allowed', title: 'Forbidden', detail: originError },
-      };
-    }
-    const versionError = protocolVersionProblem(exchange);
-    if (versionError !== undefined) {
-      return {
-        status: 400,
-        problem: {
-          code: 'unsupported_protocol_version',
-          title: 'Unsupported MCP protocol version',
-          detail: versionError,
-        },
-      };
-    }
+    const early = originRefusal(exchange) ?? protocolVersionRefusal(exchange);
+    if (early !== undefined) return early;
     if (asksForEventStream(exchange.header('accept'))) {
-      return {
-        status: 405,
-        problem: {
-          code: 'method_not_allowed',
-          title: 'Method Not Allowed',
-          detail: 'This MCP server is stateless and offers no SSE stream; send JSON-RPC messages with POST.',
-        },
-        headers: { Allow: 'POST' },
-      };
+      return refusal(
+        405,
+        'method_not_allowed',
+        'This MCP server is stateless and offers no SSE stream; send JSON-RPC messages with POST.',
+        TRANSPORT_ERROR,
+        { Allow: 'POST' },
+      );
     }
     const info = server.info();
     return {
       status: 200,
-      json: {
+      body: JSON.stringify({
         name: info.name,
         version: info.version,
         protocolVersion: info.protocolVersion,
         transport: 'streamable-http',
         tools: info.tools,
-      },
+      }),
     };
   }
 

@@ -5,6 +5,13 @@ import type { McpServer, McpServerOptions } from './types.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
+const STATUS_TITLES: Record<number, string> = {
+  400: 'Bad request',
+  403: 'Forbidden',
+  405: 'Method not allowed',
+  406: 'Not acceptable',
+  415: 'Unsupported media type',
+};
 
 export interface McpHandlers {
   readonly server: McpServer;
@@ -35,33 +42,37 @@ export function createMcpHandlers(options: McpServerOptions): McpHandlers {
     },
   });
 
-  const respond = (c: Context, reply: McpReply): Response => {
-    if (!('json' in reply) && !('problem' in reply)) return new Response(null, { status: 202 });
-    const headers = { ...reply.headers };
-    if ('json' in reply) {
-      return new Response(JSON.stringify(reply.json), {
-        status: reply.status,
-        headers: { ...headers, 'content-type': JSON_TYPE },
-      });
-    }
+  const respond = (c: Context, reply: McpReply, method: 'GET' | 'POST'): Response => {
+    if ('body' in reply)
+      return new Response(reply.body, { status: reply.status, headers: { 'content-type': JSON_TYPE } });
+    if (!('refusal' in reply)) return new Response(null, { status: 202 });
+    const { refusal } = reply;
     const requestId = getRequestId(c);
-    const body = {
-      type: `urn:problem:${reply.problem.code}`,
-      title: reply.problem.title,
-      status: reply.status,
-      detail: reply.problem.detail,
-      code: reply.problem.code,
+    const problem = {
+      type: `urn:problem:${refusal.code}`,
+      title: STATUS_TITLES[refusal.status] ?? 'Error',
+      status: refusal.status,
+      detail: refusal.detail,
+      code: refusal.code,
       ...(requestId === undefined ? {} : { request_id: requestId }),
     };
-    return new Response(JSON.stringify(body), {
-      status: reply.status,
-      headers: { ...headers, 'content-type': PROBLEM_TYPE },
+    const headers = { ...refusal.headers };
+    if (method === 'GET') {
+      return new Response(JSON.stringify(problem), {
+        status: refusal.status,
+        headers: { ...headers, 'content-type': PROBLEM_TYPE },
+      });
+    }
+    const error = { code: refusal.rpcCode, message: refusal.detail, data: problem };
+    return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error }), {
+      status: refusal.status,
+      headers: { ...headers, 'content-type': JSON_TYPE },
     });
   };
 
   return {
     server: endpoint.server,
-    post: async (c) => respond(c, await endpoint.post(exchange(c), { requestId: getRequestId(c) })),
-    get: (c) => respond(c, endpoint.get(exchange(c))),
+    post: async (c) => respond(c, await endpoint.post(exchange(c), { requestId: getRequestId(c) }), 'POST'),
+    get: (c) => respond(c, endpoint.get(exchange(c)), 'GET'),
   };
 }

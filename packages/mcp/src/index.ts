@@ -3,10 +3,13 @@ export {
   type McpBody,
   type McpEndpoint,
   type McpExchange,
+  type McpRefusal,
   type McpReply,
+  TRANSPORT_ERROR,
 } from './exchange.js';
 export { createMcpHandlers, type McpHandlers } from './http.js';
 export {
+  type BatchRefusal,
   createJsonRpcDispatcher,
   isJsonRpcId,
   type JsonRpcDispatcher,
@@ -22,8 +25,10 @@ export {
   type JsonRpcRequest,
   type JsonRpcResponse,
   type JsonRpcSuccess,
+  type JsonRpcText,
   jsonRpcFailure,
   parseJsonRpc,
+  quote,
 } from './jsonrpc.js';
 export { isJsonContentType, type MediaType, parseMediaType } from './media.js';
 export { createOriginMatcher } from './origin.js';
@@ -32,6 +37,7 @@ export { createMcpServer } from './server.js';
 export type {
   McpServer,
   McpServerInfo,
+  McpLimits,
   McpServerOptions,
   McpTool,
   McpToolAnnotations,

@@ -74,13 +74,22 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const onError = options.onError ?? logError;
   const dispatcher = createJsonRpcDispatcher(methods, {
     ignoreResponses: true,
+    // Notifications a client may send (initialized, cancelled, …) need no work here, and a request
+    // method sent without an id (a `tools/call` nobody waits for) runs nothing.
+    notifications: {},
+    ...(options.limits?.maxBatch === undefined ? {} : { maxBatch: options.limits.maxBatch }),
+    ...(options.limits?.maxResponseBytes === undefined
+      ? {}
+      : { maxResponseBytes: options.limits.maxResponseBytes }),
+    ...(options.refuse === undefined ? {} : { refuse: options.refuse }),
+    admit: (method, context) => context.admit?.(method),
     onError: (error, info, context) =>
       onError(error, context.requestId === undefined ? info : { ...info, requestId: context.requestId }),
   });
 
   return {
     tools,
-    handleMessage: (message, context = {}) => dispatcher.dispatch(message, context),
+    handleMessage: (message, context = {}) => dispatcher.respond(message, context),
     info: () => ({
       name: options.name,
       version: options.version,

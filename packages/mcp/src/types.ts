@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { JsonRpcId, JsonRpcReply } from './jsonrpc.js';
+import type { BatchRefusal, JsonRpcError, JsonRpcId, JsonRpcText } from './jsonrpc.js';
 
 export interface McpToolAnnotations {
   title?: string;
@@ -18,6 +18,19 @@ export interface McpToolContext {
   bodyBytes?: number;
   /** Told the name of every tool called (before it runs), e.g. for the host's access log. */
   onToolCall?: (name: string) => void;
+  /**
+   * Asked before each request of the message runs (every element of a batch): an error refuses that
+   * element alone, e.g. a call beyond the caller's rate limit.
+   */
+  admit?: (method: string) => JsonRpcError | undefined | Promise<JsonRpcError | undefined>;
+}
+
+/** Bounds on one POSTed message, whatever it holds. */
+export interface McpLimits {
+  /** Most messages in one JSON-RPC batch (a larger one is refused whole, before any of it runs). */
+  maxBatch: number;
+  /** Most bytes of JSON one answer may take, a batch's included. */
+  maxResponseBytes: number;
 }
 
 export interface McpTool {
@@ -71,6 +84,10 @@ export interface McpServerOptions {
   readText?: (c: Context) => Promise<string>;
   /** Request id passed to tools and put in problem bodies; default `c.get('requestId')` if a string. */
   getRequestId?: (c: Context) => string | undefined;
+  /** Bounds on a message and its answer; default: unbounded (set them on any public endpoint). */
+  limits?: Partial<McpLimits>;
+  /** Words the error of a refused batch or oversized answer (e.g. to carry the host's problem object). */
+  refuse?: (refusal: BatchRefusal, context: McpToolContext) => JsonRpcError;
   /** Receives every unexpected exception (tool bugs); default logs to `console.error`. */
   onError?: (error: unknown, info: { method: string; id?: JsonRpcId; requestId?: string }) => void;
 }
@@ -78,6 +95,7 @@ export interface McpServerOptions {
 export interface McpServer {
   /** The tools as listed by `tools/list`, sorted by name. */
   readonly tools: readonly McpToolDescriptor[];
-  handleMessage(message: unknown, context?: McpToolContext): Promise<JsonRpcReply>;
+  /** Answers a parsed message or batch as JSON text within the limits; `undefined`: nothing to send. */
+  handleMessage(message: unknown, context?: McpToolContext): Promise<JsonRpcText | undefined>;
   info(): McpServerInfo;
 }

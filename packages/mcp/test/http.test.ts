@@ -20,6 +20,13 @@ function post(body: unknown, headers: Record<string, string> = {}, app = makeApp
 
 const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
 
+/** A refusal of the transport: a JSON-RPC error whose data is the problem (the same as over GET). */
+async function expectRefusal(res: Response, status: number, code: number, message?: string) {
+  const body = (await res.clone().json()) as { error: { data: Record<string, unknown> } };
+  expect(body.error.data).toMatchObject({ status, type: expect.stringMatching(/^urn:problem:/) });
+  await expectRpcError(res, status, code, message);
+}
+
 async function expectRpcError(res: Response, status: number, code: number, message?: string) {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -40,11 +47,11 @@ describe('POST /mcp transport checks', () => {
   it.each(['text/html', 'text/plain, image/png', 'application/json;q=0, text/event-stream;q=0', ''])(
     '406 for Accept %j',
     async (accept) => {
-      await expectRpcError(
+      await expectRefusal(
         await post(ping, { accept }),
         406,
         -32000,
-        'Not Acceptable: Accept must include application/json or text/event-stream',
+        'Accept must include application/json or text/event-stream.',
       );
     },
   );
@@ -75,11 +82,11 @@ describe('POST /mcp transport checks', () => {
     'application/json; charset=latin1',
     'application/jsonx',
   ])('415 for Content-Type %j', async (type) => {
-    await expectRpcError(
+    await expectRefusal(
       await post(ping, { 'content-type': type }),
       415,
       -32000,
-      'Unsupported Media Type: Content-Type must be application/json',
+      'Content-Type must be application/json.',
     );
   });
 
@@ -89,7 +96,7 @@ describe('POST /mcp transport checks', () => {
       headers: { accept: '*/*' },
       body: new Uint8Array([123, 125]),
     });
-    await expectRpcError(res, 415, -32000);
+    await expectRefusal(res, 415, -32000);
   });
 
   it('accepts Content-Type with charset=UTF-8', async () => {
@@ -97,14 +104,14 @@ describe('POST /mcp transport checks', () => {
   });
 
   it('403 for a foreign Origin; localhost origins pass by default', async () => {
-    await expectRpcError(
+    await expectRefusal(
       await post(ping, { origin: 'https://evil.example' }),
       403,
       -32000,
-      'Forbidden: Origin "https://evil.example" is not allowed',
+      'Origin "https://evil.example" is not allowed to call this MCP endpoint.',
     );
-    await expectRpcError(await post(ping, { origin: 'null' }), 403, -32000);
-    await expectRpcError(await post(ping, { origin: 'http://localhost.evil.example' }), 403, -32000);
+    await expectRefusal(await post(ping, { origin: 'null' }), 403, -32000);
+    await expectRefusal(await post(ping, { origin: 'http://localhost.evil.example' }), 403, -32000);
     for (const origin of [
       'http://localhost',
       'http://localhost:5173',
@@ -129,11 +136,11 @@ describe('POST /mcp transport checks', () => {
 
   it('400 -32600 for an unsupported or malformed MCP-Protocol-Version', async () => {
     for (const version of ['2024-11-05', '2099-01-01', 'banana', '']) {
-      await expectRpcError(
+      await expectRefusal(
         await post(ping, { 'mcp-protocol-version': version }),
         400,
         -32600,
-        `Bad Request: Unsupported MCP-Protocol-Version ${JSON.stringify(version)}; supported: 2025-11-25, 2025-06-18, 2025-03-26`,
+        `Unsupported MCP-Protocol-Version ${JSON.stringify(version)}; supported: 2025-11-25, 2025-06-18, 2025-03-26.`,
       );
     }
     for (const version of ['2025-11-25', '2025-06-18', '2025-03-26']) {
@@ -147,11 +154,11 @@ describe('POST /mcp messages', () => {
 
   it('rejects a batch with a 2025-06-18 or later header', async () => {
     for (const version of ['2025-06-18', '2025-11-25']) {
-      await expectRpcError(
+      await expectRefusal(
         await post(batch, { 'mcp-protocol-version': version }),
         400,
         -32600,
-        `Invalid Request: JSON-RPC batches are not supported in protocol version ${version}`,
+        `JSON-RPC batches are not supported in protocol version ${version}; send one message per request.`,
       );
     }
   });
@@ -299,7 +306,7 @@ describe('GET /mcp', () => {
       expect(res.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
       expect(await res.json()).toEqual({
         type: 'urn:problem:method_not_allowed',
-        title: 'Method Not Allowed',
+        title: 'Method not allowed',
         status: 405,
         detail: 'This MCP server is stateless and offers no SSE stream; send JSON-RPC messages with POST.',
         code: 'method_not_allowed',
@@ -337,7 +344,7 @@ describe('GET /mcp', () => {
       type: 'urn:problem:origin_not_allowed',
       title: 'Forbidden',
       status: 403,
-      detail: 'Origin "https://evil.example" is not allowed',
+      detail: 'Origin "https://evil.example" is not allowed to call this MCP endpoint.',
       code: 'origin_not_allowed',
       request_id: 'rid-9',
     });

@@ -7,8 +7,21 @@ import {
 } from '../src/index.js';
 import { sumTool, tools } from './fixtures.js';
 
+/** The server with its answers parsed back from the JSON text it produces. */
+function textServer(options: Parameters<typeof createMcpServer>[0]) {
+  const s = createMcpServer(options);
+  return {
+    tools: s.tools,
+    info: s.info,
+    handleMessage: async (...args: Parameters<typeof s.handleMessage>) => {
+      const reply = await s.handleMessage(...args);
+      return reply === undefined ? undefined : JSON.parse(reply.text);
+    },
+  };
+}
+
 function server(onError = vi.fn()) {
-  return createMcpServer({ name: 'demo', version: '1.2.3', instructions: 'Use sum.', tools, onError });
+  return textServer({ name: 'demo', version: '1.2.3', instructions: 'Use sum.', tools, onError });
 }
 
 const request = (method: string, params?: unknown, id: string | number = 1) =>
@@ -35,7 +48,7 @@ describe('initialize', () => {
   });
 
   it('answers the latest version to an unknown one and omits absent instructions', async () => {
-    const plain = createMcpServer({ name: 'p', version: '0.0.1', tools: [] });
+    const plain = textServer({ name: 'p', version: '0.0.1', tools: [] });
     expect(await plain.handleMessage(request('initialize', { protocolVersion: '2024-11-05' }))).toEqual({
       jsonrpc: '2.0',
       id: 1,
@@ -250,7 +263,7 @@ describe('tools/call', () => {
       },
       { name: 'bad', description: '', inputSchema: { type: 'object' }, call: () => 42 as never },
     ];
-    const s = createMcpServer({ name: 'o', version: '1', tools: odd, onError: () => {} });
+    const s = textServer({ name: 'o', version: '1', tools: odd, onError: () => {} });
     const call = (name: string) => s.handleMessage(request('tools/call', { name }));
     expect(await call('list')).toMatchObject({ result: { content: [{ type: 'text', text: '[1]' }] } });
     expect(await call('list')).not.toHaveProperty('result.structuredContent');
@@ -276,19 +289,15 @@ describe('tool definitions are checked at start-up', () => {
   ];
 
   it.each(bad)('%s', (_name, patch, message) => {
-    expect(() => createMcpServer({ name: 'x', version: '1', tools: [{ ...base, ...patch }] })).toThrow(
-      message,
-    );
+    expect(() => textServer({ name: 'x', version: '1', tools: [{ ...base, ...patch }] })).toThrow(message);
   });
 
   it('duplicate names', () => {
-    expect(() => createMcpServer({ name: 'x', version: '1', tools: [base, base] })).toThrow('defined twice');
+    expect(() => textServer({ name: 'x', version: '1', tools: [base, base] })).toThrow('defined twice');
   });
 
   it('accepts a 128-character name with dots, dashes and underscores', () => {
     const name = `a.b-c_${'d'.repeat(122)}`;
-    expect(createMcpServer({ name: 'x', version: '1', tools: [{ ...base, name }] }).info().tools).toEqual([
-      name,
-    ]);
+    expect(textServer({ name: 'x', version: '1', tools: [{ ...base, name }] }).info().tools).toEqual([name]);
   });
 });

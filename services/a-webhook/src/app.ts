@@ -1,5 +1,5 @@
 import { createService, type Runtime, type ServiceConfig } from '@dus/core';
-import { operations, VERIFY_MAX_BODY_BYTES } from './operations.js';
+import { operations } from './operations.js';
 
 export const SERVICE = { name: 'a-webhook', version: '1.0.0', defaultPort: 8081 } as const;
 
@@ -13,8 +13,6 @@ export function createApp(config: ServiceConfig, runtime?: Runtime) {
         'Notion, Vercel and Cloudflare, or any HMAC (generic), in one stateless call. Never stores or echoes secrets.',
       openapi: '3.0.3',
       operations,
-      // Deliveries reach the tool inside a JSON-RPC message: the MCP endpoint takes what /verify takes.
-      mcpMaxBodyBytes: VERIFY_MAX_BODY_BYTES,
       problemExtensions: { valid: false },
       links: { platforms: '/platforms', verify: '/verify' },
       mcpInstructions:

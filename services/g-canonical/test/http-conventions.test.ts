@@ -157,6 +157,7 @@ describe('HTTP conventions: every status code of conventions §3 from a real req
       version: '1.1.0',
       openapi: '3.1.0',
       mcp_protocol: '2025-11-25',
+      node: process.version,
     });
     const root = JSON.parse((await get('/')).text);
     expect(root.links.docs).toBe(`${BASE}/docs`);

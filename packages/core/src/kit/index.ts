@@ -2,7 +2,8 @@ export { charsetOf, isJsonMediaType, mediaType, parseJsonBody } from './body.js'
 export { ConfigError, loadConfig, type ServiceConfig, testConfig } from './config.js';
 export { CONFIG_VARIABLES, configTable } from './config-schema.js';
 export { ClientAbortedError, type KitRequest, parseQuery, type QueryInput } from './http/request.js';
-export { JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE, type Reply as KitReply } from './http/reply.js';
+export { JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE } from './http/reply.js';
+export { type CallBudget, type KitContext, type KitEnv, kitOf } from './context.js';
 export { toolSchema } from './mcp-tools.js';
 export { anyJson, exactlyOneOf } from './schema-meta.js';
 export { buildOpenApiDocument } from './openapi.js';
@@ -17,7 +18,8 @@ export {
   type Rendered,
   type RequestView,
 } from './operation.js';
-export { createPipeline, type Pipeline, type RequestLimiter } from './pipeline.js';
+export type { RequestLimiter } from './limit.js';
+export { MCP_MAX_BATCH } from './mcp-route.js';
 export {
   authenticate,
   clientKey,
@@ -36,13 +38,12 @@ export {
 } from './limits/index.js';
 export { payloadTooLarge, problemObject } from './problems.js';
 export { createServiceLimits, resolvePlans } from './rate-limits.js';
-export { runOperation } from './run-operation.js';
+export { callOperation } from './call.js';
 export { type AccessLogEntry, createRuntime, type Lifecycle, type Runtime } from './runtime.js';
 export { listen, type RunningService, type RunServiceOptions, runService } from './server.js';
 export {
   type CreateServiceOptions,
   createService,
-  nodeListener,
   type ServiceApp,
   type ServiceDefinition,
 } from './service.js';

@@ -1,11 +1,9 @@
 /**
  * Finishing touches on a generated OpenAPI document, as plain JSON walks (iterative: schemas nest):
- * named components for every operation's request and response body, and OpenAPI 3.0's spelling of
- * "any value" where the generator wrote 3.1's.
+ * operation names as component names, and OpenAPI 3.0's spelling of "any value".
  */
+import type { Json } from './json-schema.js';
 import { ANY_JSON_TYPES } from './schema-meta.js';
-
-export type Json = Record<string, unknown>;
 
 /** `cost_optimizer` → `CostOptimizer`, `verifyWebhook` → `VerifyWebhook`. */
 export function pascalCase(name: string): string {
@@ -14,27 +12,6 @@ export function pascalCase(name: string): string {
     .filter(Boolean)
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('');
-}
-
-/**
- * Moves an inline JSON body schema into `components.schemas[name]` and leaves a `$ref` in its place, so
- * generated clients get `VerifyRequest` rather than an anonymous or path-derived type. A schema that is
- * already a `$ref` (a zod schema with an `id`) stays as it is; one name used for two different schemas
- * is a programming error.
- */
-export function nameBodySchema(document: Json, media: Json | undefined, name: string): void {
-  const schema = media?.schema as Json | undefined;
-  if (media === undefined || schema === undefined || '$ref' in schema) return;
-  document.components ??= {};
-  const components = document.components as { schemas?: Json };
-  components.schemas ??= {};
-  const schemas = components.schemas;
-  const existing = schemas[name];
-  if (existing !== undefined && JSON.stringify(existing) !== JSON.stringify(schema)) {
-    throw new Error(`OpenAPI component ${name} names two different schemas`);
-  }
-  schemas[name] = schema;
-  media.schema = { $ref: `#/components/schemas/${name}` };
 }
 
 const ANY_JSON = JSON.stringify(ANY_JSON_TYPES);
@@ -55,6 +32,10 @@ export function downlevelTo30(document: Json): void {
     const schema = node as Json;
     if (Array.isArray(schema.type) && JSON.stringify(schema.type) === ANY_JSON) delete schema.type;
     if (schema.nullable === true && schema.type === undefined) delete schema.nullable;
+    // A nullable enum lists null among its values, or validators read `enum` as excluding it.
+    if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+      schema.enum = [...schema.enum, null];
+    }
     for (const [key, value] of Object.entries(schema)) {
       if (key !== 'example' && key !== 'examples' && key !== 'enum' && key !== 'default') stack.push(value);
     }

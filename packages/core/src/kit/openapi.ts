@@ -1,7 +1,10 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import type { Json } from './json-schema.js';
 import type { DocumentedError, OperationDefinition } from './operation.js';
 import { operationMethods } from './operation.js';
-import { downlevelTo30, type Json, nameBodySchema, pascalCase } from './openapi-shape.js';
+import { SchemaComponents } from './openapi-components.js';
+import { downlevelTo30, pascalCase } from './openapi-shape.js';
 import { type ExampleRoute, problemExample } from './problem-examples.js';
 import { ProblemSchema } from './problem-schema.js';
 import type { EndpointDoc } from './standard-endpoints.js';
@@ -18,14 +21,16 @@ export interface OpenApiSpec {
   /** Extra `info` members, e.g. `x-plan`. */
   info?: Record<string, unknown>;
   rateLimited: boolean;
+  /** Every JSON body goes through the strict I-JSON parser: its 422s are documented on every body. */
+  strictJson?: boolean;
   /** Members the service adds to every problem (A's `valid: false`), shown in the examples too. */
   problemExtensions?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** One problem response per status, with an example per code it can carry. */
-const problemContent = (errors: readonly DocumentedError[], route: ExampleRoute) => ({
+const problemContent = (errors: readonly DocumentedError[], route: ExampleRoute, schema: Json) => ({
   'application/problem+json': {
-    schema: ProblemSchema,
+    schema,
     ...(errors.length === 1
       ? { example: problemExample(errors[0]!, route) }
       : {
@@ -97,49 +102,100 @@ const STANDARD_ERRORS: Record<string, DocumentedError> = {
   },
 };
 
-function errorResponses(errors: DocumentedError[], route: ExampleRoute) {
+/** What the strict I-JSON parser refuses in a well-formed body (conventions §3: 422). */
+const STRICT_JSON_ERRORS: DocumentedError[] = [
+  { status: 422, code: 'duplicate_key', description: 'An object names a member twice.' },
+  { status: 422, code: 'invalid_unicode', description: 'A string holds a lone surrogate.' },
+  { status: 422, code: 'number_out_of_range', description: 'A number is beyond what a double holds.' },
+];
+
+function errorResponses(errors: DocumentedError[], route: ExampleRoute, problem: Json) {
   const byStatus = new Map<number, DocumentedError[]>();
-  for (const error of errors) byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
+  for (const error of errors) {
+    const list = byStatus.get(error.status) ?? [];
+    if (!list.some((known) => known.code === error.code)) list.push(error);
+    byStatus.set(error.status, list);
+  }
   const responses: Record<string, { description: string; content: ReturnType<typeof problemContent> }> = {};
   for (const [status, list] of byStatus) {
     responses[String(status)] = {
       description: list.map((error) => `\`${error.code}\`: ${error.description}`).join(' '),
-      content: problemContent(list, route),
+      content: problemContent(list, route, problem),
     };
   }
   return responses;
 }
 
-const media = (holder: unknown) =>
-  (holder as { content?: Record<string, Json> } | undefined)?.content?.['application/json'];
+/**
+ * The query parameters of a GET twin (or a POST's query options): one per member of the query schema,
+ * each required exactly when the operation's input requires the member of that name (the query is
+ * checked by the input schema, as the body is).
+ */
+function queryParameters(query: z.ZodType, required: ReadonlySet<string>, schemas: SchemaComponents) {
+  const shape = schemas.resolve(schemas.schema(query, 'input'));
+  const properties = (shape.properties ?? {}) as Record<string, Json>;
+  return Object.entries(properties).map(([name, schema]) => {
+    const { description, ...rest } = schema;
+    return {
+      name,
+      in: 'query',
+      required: required.has(name),
+      ...(typeof description === 'string' ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
 
-/** `<Operation>Request` and `<Operation>Response` components for every operation's JSON bodies. */
-function nameOperationBodies(document: Json, spec: OpenApiSpec): void {
-  const paths = document.paths as Record<string, Record<string, { requestBody?: Json; responses: Json }>>;
-  for (const op of spec.operations) {
-    const name = pascalCase(op.name);
-    for (const method of operationMethods(op)) {
-      const entry = paths[`${spec.operationsBasePath}${op.path}`]?.[method.toLowerCase()];
-      if (entry === undefined) continue;
-      nameBodySchema(document, media(entry.requestBody), `${name}Request`);
-      nameBodySchema(document, media(entry.responses['200']), `${name}Response`);
-    }
-  }
+/** Members the input schema requires (what a client must send, defaults being optional). */
+function requiredMembers(input: z.ZodType, schemas: SchemaComponents): Set<string> {
+  const shape = schemas.resolve(schemas.schema(input, 'input'));
+  return new Set((shape.required as string[] | undefined) ?? []);
+}
+
+/** An endpoint's documentation with its zod schemas generated (responses as output, a body as input). */
+function documented(doc: EndpointDoc, schemas: SchemaComponents): EndpointDoc {
+  const convert = (holder: unknown, io: 'input' | 'output') => {
+    const content = (holder as { content?: Record<string, { schema?: unknown }> }).content;
+    if (content === undefined) return holder;
+    const converted = Object.entries(content).map(([type, media]) => [
+      type,
+      media.schema instanceof z.ZodType ? { ...media, schema: schemas.schema(media.schema, io) } : media,
+    ]);
+    return { ...(holder as object), content: Object.fromEntries(converted) };
+  };
+  const responses = Object.fromEntries(
+    Object.entries(doc.responses).map(([status, response]) => [status, convert(response, 'output')]),
+  );
+  const body = (doc.request as { body?: unknown } | undefined)?.body;
+  return {
+    ...doc,
+    responses,
+    ...(body === undefined ? {} : { request: { ...doc.request, body: convert(body, 'input') } }),
+  };
 }
 
 /** Builds the OpenAPI document for a service from its operation definitions and standard endpoints. */
 export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown> {
   const builder = new OpenAPIHono();
   const registry = builder.openAPIRegistry;
+  const schemas = new SchemaComponents(spec.openapi === '3.0.3' ? 'openapi-3.0' : 'draft-2020-12');
+  const problem = schemas.schema(ProblemSchema, 'output');
 
   for (const op of spec.operations) {
+    const name = pascalCase(op.name);
+    const required = requiredMembers(op.input, schemas);
+    const response = schemas.named(schemas.schema(op.output, 'output'), `${name}Response`);
     for (const method of operationMethods(op)) {
       const usesBody = method !== 'GET' && method !== 'DELETE';
-      const bodyTypes: Record<string, { schema: unknown; example?: unknown }> = {
-        'application/json': { schema: op.input, ...(op.example ? { example: op.example.input } : {}) },
-      };
+      const bodyTypes: Record<string, { schema: unknown; example?: unknown }> = usesBody
+        ? {
+            'application/json': {
+              schema: schemas.named(schemas.schema(op.input, 'input'), `${name}Request`),
+              ...(op.example ? { example: op.example.input } : {}),
+            },
+          }
+        : {};
       for (const type of Object.keys(op.bodyParsers ?? {})) bodyTypes[type] = { schema: { type: 'string' } };
-      const declared = [...(op.errors ?? [])];
       const standard = [
         STANDARD_ERRORS.validation_failed!,
         ...(usesBody
@@ -147,6 +203,7 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
               STANDARD_ERRORS.invalid_json!,
               STANDARD_ERRORS.payload_too_large!,
               STANDARD_ERRORS.unsupported_media_type!,
+              ...(spec.strictJson ? STRICT_JSON_ERRORS : []),
             ]
           : []),
         ...(spec.rateLimited && op.rateLimited !== false
@@ -156,11 +213,12 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
       ];
       const okContent: Record<string, unknown> = {
         'application/json': {
-          schema: op.output,
+          schema: response,
           ...(op.example?.output ? { example: op.example.output } : {}),
         },
       };
       if (op.render && op.renderMediaType) okContent[op.renderMediaType] = { schema: { type: 'string' } };
+      const query = usesBody ? op.bodyQuery : (op.query ?? op.input);
       registry.registerPath({
         method: method.toLowerCase() as 'get' | 'post',
         path: `${spec.operationsBasePath}${op.path}`,
@@ -174,19 +232,21 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
           .join('\n\n'),
         ...(op.tags ? { tags: op.tags } : {}),
         ...(spec.rateLimited && op.rateLimited !== false ? { security: OPTIONAL_KEY } : {}),
-        request: usesBody
-          ? {
-              body: { required: true, content: bodyTypes as never },
-              ...(op.bodyQuery ? { query: op.bodyQuery as never } : {}),
-            }
-          : { query: (op.query ?? op.input) as never },
+        ...(query === undefined
+          ? {}
+          : { parameters: queryParameters(query, usesBody ? new Set() : required, schemas) as never }),
+        ...(usesBody ? { request: { body: { required: true, content: bodyTypes as never } } } : {}),
         responses: {
           200: { description: 'Success', content: okContent as never },
-          ...errorResponses([...standard, ...declared], {
-            maxBodyBytes: op.maxBodyBytes,
-            mediaTypes: Object.keys(bodyTypes),
-            extensions: spec.problemExtensions,
-          }),
+          ...errorResponses(
+            [...standard, ...(op.errors ?? [])],
+            {
+              maxBodyBytes: op.maxBodyBytes,
+              mediaTypes: Object.keys(bodyTypes),
+              extensions: spec.problemExtensions,
+            },
+            problem,
+          ),
         },
       });
     }
@@ -201,22 +261,27 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
   for (const endpoint of spec.endpoints) {
     if (endpoint.doc === undefined) continue;
     const limited = spec.rateLimited && endpoint.limited;
+    const doc = documented(endpoint.doc, schemas);
     registry.registerPath({
       method: endpoint.method.toLowerCase() as 'get' | 'post',
       path: endpoint.path,
-      ...(endpoint.doc as Omit<EndpointDoc, 'responses'>),
+      ...(doc as Omit<EndpointDoc, 'responses'>),
       // An unlimited endpoint (`/health`) takes no key: it says so, rather than inheriting nothing.
       security: limited ? OPTIONAL_KEY : [],
       responses: {
-        ...(endpoint.doc.responses as object),
+        ...(doc.responses as object),
         ...errorResponses(
           limited
             ? [STANDARD_ERRORS.invalid_api_key!, STANDARD_ERRORS.rate_limited!]
             : [STANDARD_ERRORS.headers_too_large!],
           { mediaTypes: ['application/json'], extensions: spec.problemExtensions },
+          problem,
         ),
       } as never,
     });
+  }
+  for (const [name, schema] of Object.entries(schemas.components())) {
+    registry.registerComponent('schemas', name, schema as never);
   }
 
   const objectConfig = {
@@ -240,7 +305,6 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
       ? builder.getOpenAPIDocument({ openapi: '3.0.3', ...objectConfig })
       : builder.getOpenAPI31Document({ openapi: '3.1.0', ...objectConfig });
   const document = generated as unknown as Json;
-  nameOperationBodies(document, spec);
   if (spec.openapi === '3.0.3') downlevelTo30(document);
   return document;
 }

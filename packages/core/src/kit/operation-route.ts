@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import { charsetOf, isJsonMediaType, mediaType, parseJsonBody } from './body.js';
+import { callOperation } from './call.js';
 import type { ServiceConfig } from './config.js';
-import { JSON_CONTENT_TYPE, type Reply } from './http/reply.js';
+import type { KitContext } from './context.js';
+import { JSON_CONTENT_TYPE, respond } from './http/reply.js';
 import { parseQuery } from './http/request.js';
 import type { BodyParser, OperationDefinition, RequestView } from './operation.js';
 import { unsupportedMediaType } from './problems.js';
-import type { RequestContext, RouteHandler } from './router.js';
-import { runOperation } from './run-operation.js';
+import type { KitHandler } from './router.js';
 import { zodValidationFailed } from './zod-issues.js';
 
 export interface OperationRouteOptions {
@@ -14,7 +15,7 @@ export interface OperationRouteOptions {
   strictJson: boolean;
 }
 
-function requestView(ctx: RequestContext): RequestView {
+function requestView(ctx: KitContext): RequestView {
   const { request } = ctx;
   let query: RequestView['query'] | undefined;
   return {
@@ -32,7 +33,7 @@ export function operationRoute(
   op: OperationDefinition,
   method: string,
   options: OperationRouteOptions,
-): RouteHandler {
+): KitHandler {
   const limit = op.maxBodyBytes ?? options.config.maxBodyBytes;
   const accepted = ['application/json', ...Object.keys(op.bodyParsers ?? {})];
   const jsonOptions = { maxDepth: options.config.maxJsonDepth, strict: options.strictJson };
@@ -41,7 +42,7 @@ export function operationRoute(
   const usesBody = method !== 'GET' && method !== 'DELETE';
 
   /** Checks the media type (415) before reading the body within the route limit (413), then parses it. */
-  async function bodyInput(ctx: RequestContext): Promise<unknown> {
+  async function bodyInput(ctx: KitContext): Promise<unknown> {
     const contentType = ctx.request.header('content-type');
     if (contentType === 'application/json') return parseJson(await ctx.request.readBody(limit));
     const type = mediaType(contentType);
@@ -59,7 +60,7 @@ export function operationRoute(
     return parser(bytes, Object.assign(requestView(ctx), { contentType: type! }));
   }
 
-  function queryInput(ctx: RequestContext, schema: z.ZodType | undefined): unknown {
+  function queryInput(ctx: KitContext, schema: z.ZodType | undefined): unknown {
     const query = parseQuery(ctx.request.rawQuery);
     if (schema === undefined) return query;
     const parsed = schema.safeParse(query);
@@ -68,7 +69,7 @@ export function operationRoute(
   }
 
   /** The body, with a POST route's query options merged under it (a body member wins). */
-  async function postInput(ctx: RequestContext): Promise<unknown> {
+  async function postInput(ctx: KitContext): Promise<unknown> {
     const body = await bodyInput(ctx);
     if (op.bodyQuery === undefined || ctx.request.rawQuery === '') return body;
     const options = queryInput(ctx, op.bodyQuery) as Record<string, unknown>;
@@ -76,19 +77,18 @@ export function operationRoute(
     return { ...options, ...body };
   }
 
-  return async (ctx): Promise<Reply> => {
+  return async (ctx): Promise<Response> => {
     const raw = usesBody ? await postInput(ctx) : queryInput(ctx, op.query);
-    const { input, output } = await runOperation(op, raw, { requestId: ctx.requestId, via: 'rest' });
+    const { input, output } = await callOperation(op, raw, { requestId: ctx.requestId, via: 'rest' });
     const rendered = op.render?.(output, input, requestView(ctx));
     if (rendered === undefined) {
-      return {
-        status: 200,
-        headers: { 'Content-Type': JSON_CONTENT_TYPE, ...extraHeaders },
-        body: JSON.stringify(output),
-      };
+      return respond(ctx, 200, JSON.stringify(output), {
+        'Content-Type': JSON_CONTENT_TYPE,
+        ...extraHeaders,
+      });
     }
     const headers: Record<string, string> = { ...extraHeaders, ...rendered.headers };
     if (rendered.contentType !== undefined) headers['Content-Type'] = rendered.contentType;
-    return { status: rendered.status ?? 200, headers, body: rendered.body };
+    return respond(ctx, rendered.status ?? 200, rendered.body, headers);
   };
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { isProblemError, ProblemError } from '../errors.js';
 import { DEFAULT_MAX_JSON_DEPTH } from '../json/limits.js';
+import { parseStrictJson } from '../json/parse.js';
 import { parseJsonBody } from './body.js';
 import { DEFAULT_MAX_BODY_BYTES } from './config.js';
 import { problemFor } from './http/client-error.js';
@@ -44,6 +45,9 @@ const GENERIC: Record<string, (route: ExampleRoute) => ProblemError> = {
   rate_limited: () => rateLimited('free', { quota: 200, windowSeconds: 60 }, 1),
   headers_too_large: () => problemFor({ code: 'HPE_HEADER_OVERFLOW' }),
   internal_error: () => internalError(),
+  duplicate_key: () => thrown(() => parseStrictJson('{"amount":1,"amount":2}')),
+  invalid_unicode: () => thrown(() => parseStrictJson('{"note":"\\ud800"}')),
+  number_out_of_range: () => thrown(() => parseStrictJson('{"amount":1e400}')),
 };
 
 export interface ExampleRoute {

@@ -1,5 +1,6 @@
 import { ProblemError } from '../errors.js';
-import { PROBLEM_CONTENT_TYPE, type Reply } from './http/reply.js';
+import type { KitContext } from './context.js';
+import { JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE, respond } from './http/reply.js';
 
 export { payloadTooLarge } from './http/body-limit.js';
 
@@ -15,16 +16,34 @@ export function problemObject(
   return body;
 }
 
-/** A problem+json reply; `headers` (the request's base headers) is extended in place. */
-export function problemReply(
+/** The JSON-RPC error code a refusal of the MCP transport carries (its problem goes in `data`). */
+function rpcCodeOf(error: ProblemError): number {
+  if (error.code === 'invalid_json') return -32700;
+  return error.status === 400 ? -32600 : -32000;
+}
+
+/**
+ * The one rendering of a problem for a request: problem+json, or on the MCP endpoint the JSON-RPC
+ * error that carries the same problem object as `data` (same status, title, members and extensions).
+ */
+export function problemResponse(
   error: ProblemError,
-  requestId: string,
+  kit: KitContext,
   extensions: Readonly<Record<string, unknown>> | undefined,
-  headers: Record<string, string>,
-): Reply {
-  headers['Content-Type'] = PROBLEM_CONTENT_TYPE;
-  if (error.headers !== undefined) Object.assign(headers, error.headers);
-  return { status: error.status, headers, body: JSON.stringify(problemObject(error, requestId, extensions)) };
+): Response {
+  const problem = problemObject(error, kit.requestId, extensions);
+  if (error.headers?.Connection === 'close') kit.request.lingerAfterRefusal?.();
+  if (kit.surface === 'mcp') {
+    kit.headers['Content-Type'] = JSON_CONTENT_TYPE;
+    const rpc = {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: rpcCodeOf(error), message: error.detail, data: problem },
+    };
+    return respond(kit, error.status, JSON.stringify(rpc), error.headers);
+  }
+  kit.headers['Content-Type'] = PROBLEM_CONTENT_TYPE;
+  return respond(kit, error.status, JSON.stringify(problem), error.headers);
 }
 
 export const notFound = (path: string) =>

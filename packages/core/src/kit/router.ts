@@ -1,57 +1,92 @@
-import type { Reply } from './http/reply.js';
-import type { KitRequest } from './http/request.js';
+import type { Context, Handler, Hono, NotFoundHandler } from 'hono';
+import { isProblemError, type ProblemError } from '../errors.js';
+import { type KitContext, type KitEnv, kitOf } from './context.js';
+import { respond } from './http/reply.js';
+import { admitRequest, type RequestLimiter } from './limit.js';
+import { methodNotAllowed, notFound, problemResponse } from './problems.js';
 
-/** Everything one request carries through the pipeline. */
-export interface RequestContext {
-  readonly request: KitRequest;
-  readonly requestId: string;
-  /** The headers every response of this request carries (request id, nosniff, CORS, RateLimit …). */
-  readonly headers: Record<string, string>;
-  /** The route pattern that matched, for the access log. */
-  route: string | undefined;
-  plan: string;
-  /** MCP tools called by this request, for the access log. */
-  tool: string | undefined;
-}
+/** A kit route's work once the request is admitted: the kit context in, a Response out. */
+export type KitHandler = (kit: KitContext, c: Context<KitEnv>) => Response | Promise<Response>;
 
-export type RouteHandler = (ctx: RequestContext) => Reply | Promise<Reply>;
-
-export interface RouteEntry {
-  handler: RouteHandler;
-  /** Counted by the rate limiter (everything but `/health` and opted-out operations). */
-  limited: boolean;
-}
-
-export interface Route {
+export interface KitRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The full path (every route of these services is static). */
   path: string;
-  /** By method; a GET entry also answers HEAD. */
-  methods: Map<string, RouteEntry>;
-  /** The `Allow` header value. */
-  allow: string;
+  /** Counted by the rate limiter (everything but the probes and `/health`). */
+  limited: boolean;
+  /** `mcp` for the MCP endpoint's POST: every refusal, the limiter's included, is a JSON-RPC error. */
+  surface?: 'mcp';
+  handle: KitHandler;
 }
 
-/** Exact-path routes (every route of these services is static), each with its methods. */
-export class RouteTable {
-  readonly #routes = new Map<string, Route>();
+/** The `Allow` value of each path: its methods, HEAD beside GET, and OPTIONS. */
+function allowTable(routes: readonly KitRoute[]): Map<string, string> {
+  const methods = new Map<string, string[]>();
+  for (const { method, path } of routes) {
+    const list = methods.get(path) ?? [];
+    if (list.includes(method)) throw new Error(`${method} ${path} is defined twice`);
+    list.push(method);
+    methods.set(path, list);
+  }
+  const allow = new Map<string, string>();
+  for (const [path, list] of methods) {
+    const all = [...list];
+    if (all.includes('GET')) all.splice(all.indexOf('GET') + 1, 0, 'HEAD');
+    allow.set(path, [...all, 'OPTIONS'].join(', '));
+  }
+  return allow;
+}
 
-  add(method: string, path: string, entry: RouteEntry): void {
-    let route = this.#routes.get(path);
-    if (route === undefined) {
-      route = { path, methods: new Map(), allow: '' };
-      this.#routes.set(path, route);
+/** A route's Hono handler: marks the route, admits the request when it is counted, runs the work. */
+function routeHandler(route: KitRoute, limiter: RequestLimiter | undefined): Handler<KitEnv> {
+  const { path, handle } = route;
+  const surface = route.surface ?? 'rest';
+  if (!route.limited || limiter === undefined) {
+    return (c) => {
+      const kit = kitOf(c);
+      kit.route = path;
+      kit.surface = surface;
+      return handle(kit, c);
+    };
+  }
+  return async (c) => {
+    const kit = kitOf(c);
+    kit.route = path;
+    kit.surface = surface;
+    await admitRequest(limiter, kit);
+    return handle(kit, c);
+  };
+}
+
+/**
+ * Registers the kit's routes on the app, and answers what no route takes: 404 for an unknown path,
+ * 405 with `Allow` for a known path and another method, 204 with `Allow` for OPTIONS. Those answers
+ * are counted by the limiter like any request.
+ */
+export function mountRoutes(
+  app: Hono<KitEnv>,
+  routes: readonly KitRoute[],
+  limiter: RequestLimiter | undefined,
+  problemExtensions: Readonly<Record<string, unknown>> | undefined,
+): void {
+  const allow = allowTable(routes);
+  for (const route of routes) app.on(route.method, route.path, routeHandler(route, limiter));
+
+  const unmatched: NotFoundHandler<KitEnv> = async (c) => {
+    const kit = kitOf(c);
+    // A Hono notFound handler runs outside the error handler: its problems are rendered here.
+    try {
+      if (limiter !== undefined) await admitRequest(limiter, kit);
+      const { path, method } = kit.request;
+      const methods = allow.get(path);
+      if (methods === undefined) throw notFound(path);
+      kit.route = path;
+      if (method !== 'OPTIONS') throw methodNotAllowed(method, methods.split(', '));
+      return respond(kit, 204, null, { Allow: methods });
+    } catch (error) {
+      if (!isProblemError(error)) throw error;
+      return problemResponse(error as ProblemError, kit, problemExtensions);
     }
-    if (route.methods.has(method)) throw new Error(`${method} ${path} is defined twice`);
-    route.methods.set(method, entry);
-    const methods = [...route.methods.keys()];
-    if (route.methods.has('GET')) methods.splice(methods.indexOf('GET') + 1, 0, 'HEAD');
-    route.allow = [...methods, 'OPTIONS'].join(', ');
-  }
-
-  find(path: string): Route | undefined {
-    return this.#routes.get(path);
-  }
-
-  get paths(): string[] {
-    return [...this.#routes.keys()];
-  }
+  };
+  app.notFound(unmatched);
 }

@@ -6,13 +6,12 @@ import type { Hono } from 'hono';
 import { ConfigError, loadConfig, type ServiceConfig } from './config.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { createRuntime, type Runtime } from './runtime.js';
-import { nodeListener } from './service.js';
 
 type Timeouts = Pick<ServiceConfig, 'headersTimeoutMs' | 'requestTimeoutMs'>;
 
 /**
- * A node:http server for an app: the kit's pipeline straight on node:http (any other Hono app through
- * @hono/node-server), with header and request timeouts, and problem+json for what Node's parser refuses.
+ * A node:http server for an app through @hono/node-server, with header and request timeouts, and
+ * problem+json for what Node's parser refuses.
  */
 function createHttpServer(
   // biome-ignore lint/suspicious/noExplicitAny: any Hono app
@@ -27,7 +26,7 @@ function createHttpServer(
       // Node checks both timeouts on this interval (30 s by default, far coarser than the timeouts).
       connectionsCheckingInterval: Math.min(1_000, timeouts.headersTimeoutMs),
     },
-    nodeListener(app) ?? getRequestListener(app.fetch),
+    getRequestListener(app.fetch),
   );
   server.keepAliveTimeout = 5_000;
   server.on(

@@ -1,17 +1,16 @@
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { ServiceConfig } from './config.js';
-import { nodeRequest, writeNodeReply } from './http/node.js';
-import { type Reply as KitReply, toWebResponse } from './http/reply.js';
-import { webRequest } from './http/request-web.js';
+import type { KitEnv } from './context.js';
+import { envelope } from './envelope.js';
+import { errorStage } from './error-stage.js';
+import type { RequestLimiter } from './limit.js';
+import type { PlanLimits, RateLimitStore } from './limits/index.js';
 import { mcpRoutes } from './mcp-route.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { type OperationDefinition, operationMethods } from './operation.js';
 import { operationRoute } from './operation-route.js';
-import { CLIENT_CLOSED_REQUEST, createPipeline, type Pipeline, type RequestLimiter } from './pipeline.js';
-import type { PlanLimits, RateLimitStore } from './limits/index.js';
 import { createServiceLimits } from './rate-limits.js';
-import { RouteTable } from './router.js';
+import { type KitRoute, mountRoutes } from './router.js';
 import { createRuntime, type Runtime } from './runtime.js';
 import { standardEndpoints } from './standard-endpoints.js';
 
@@ -32,8 +31,6 @@ export interface ServiceDefinition {
   /** Parse every JSON body (REST and MCP) with the strict I-JSON parser (duplicates, lone surrogates, number range). */
   strictJson?: boolean;
   mcpInstructions?: string;
-  /** Body limit of `POST /mcp` in bytes (default `MAX_BODY_BYTES`); each tool still keeps its route's limit. */
-  mcpMaxBodyBytes?: number;
   /** Extra members shown in the root info, `/version` and the OpenAPI `info` (e.g. plans). */
   info?: Record<string, unknown>;
   /** Members added to every problem body (REST and MCP), e.g. `{ valid: false }` so clients fail closed. */
@@ -44,41 +41,28 @@ export interface ServiceDefinition {
   plans?: PlanLimits;
 }
 
-/** The Hono app a service is; node:http serves the same pipeline directly (see `runService`). */
-export type ServiceApp = Hono;
+/** A service: a Hono app whose routes are its operations and the standard endpoints. */
+export type ServiceApp = Hono<KitEnv>;
 
 const OPENAPI_VERSIONS = { '3.0.3': '3.0.3', '3.1': '3.1.0' } as const;
-const pipelines = new WeakMap<object, Pipeline>();
-
-/** The node:http listener of a service app: the pipeline without WHATWG Request/Response objects. */
-export function nodeListener(app: object): RequestListener | undefined {
-  const pipeline = pipelines.get(app);
-  if (pipeline === undefined) return undefined;
-  const write = (req: IncomingMessage, res: ServerResponse, reply: KitReply) => {
-    if (reply.status === CLIENT_CLOSED_REQUEST) res.destroy();
-    else writeNodeReply(req, res, reply);
-  };
-  return (req, res) => {
-    const reply = pipeline(nodeRequest(req));
-    if (reply instanceof Promise) {
-      reply.then(
-        (answer) => write(req, res, answer),
-        () => res.destroy(),
-      );
-    } else {
-      write(req, res, reply);
-    }
-  };
-}
 
 export interface CreateServiceOptions {
   /** Replaces the limiter built from the plans and the configuration (conventions §7). */
   limiter?: RequestLimiter;
   /** The store and clock of the built limiter (tests); default Redis with `REDIS_URL`, else memory. */
   limits?: { store?: RateLimitStore; now?: () => number };
+  /**
+   * Hono middleware run for every request after the kit's envelope (request id, base headers, access
+   * log) and before the routes, e.g. `secureHeaders()`; errors it throws get the service's problem.
+   */
+  middleware?: readonly MiddlewareHandler<KitEnv>[];
 }
 
-/** Builds a service's app from its operations: REST routes, OpenAPI, docs, MCP and the HTTP conventions. */
+/**
+ * Builds a service's Hono app from its operations: the envelope middleware, the REST route of every
+ * operation, the standard endpoints (health, version, OpenAPI, docs, MCP), 404/405, and one error
+ * handler for every problem. `runService` serves exactly this app through @hono/node-server.
+ */
 export function createService(
   definition: ServiceDefinition,
   config: ServiceConfig,
@@ -88,21 +72,20 @@ export function createService(
   const base = definition.basePath ?? '';
   const opsBase = definition.operationsBasePath ?? base;
   const strictJson = definition.strictJson === true;
-  const routes = new RouteTable();
   const limits =
     options.limiter === undefined
       ? createServiceLimits(definition.name, definition.plans, config, runtime, options.limits)
       : undefined;
   const limiter = options.limiter ?? limits?.limiter;
 
-  for (const op of definition.operations) {
-    for (const method of operationMethods(op)) {
-      routes.add(method, `${opsBase}${op.path}`, {
-        handler: operationRoute(op, method, { config, strictJson }),
-        limited: op.rateLimited !== false,
-      });
-    }
-  }
+  const operationRoutes: KitRoute[] = definition.operations.flatMap((op) =>
+    operationMethods(op).map((method) => ({
+      method,
+      path: `${opsBase}${op.path}`,
+      limited: op.rateLimited !== false,
+      handle: operationRoute(op, method, { config, strictJson }),
+    })),
+  );
 
   const mcp = mcpRoutes({
     name: definition.name,
@@ -110,7 +93,6 @@ export function createService(
     instructions: definition.mcpInstructions,
     operations: definition.operations,
     config,
-    maxBodyBytes: definition.mcpMaxBodyBytes,
     strictJson,
     problemExtensions: definition.problemExtensions,
     runtime,
@@ -153,6 +135,7 @@ export function createService(
           operations: definition.operations,
           endpoints: endpoints.map((endpoint) => ({ ...endpoint, path: `${base}${endpoint.path}` || '/' })),
           rateLimited: true,
+          strictJson,
           problemExtensions: definition.problemExtensions,
           ...(definition.info ? { info: definition.info } : {}),
         }),
@@ -161,26 +144,18 @@ export function createService(
     },
     mcp,
   });
-  for (const endpoint of endpoints) {
-    routes.add(endpoint.method, `${base}${endpoint.path}` || '/', {
-      handler: endpoint.handler,
-      limited: endpoint.limited,
-    });
-  }
+  const standardRoutes: KitRoute[] = endpoints.map((endpoint) => ({
+    method: endpoint.method,
+    path: `${base}${endpoint.path}` || '/',
+    limited: endpoint.limited,
+    ...(endpoint.surface ? { surface: endpoint.surface } : {}),
+    handle: endpoint.handler,
+  }));
 
-  const pipeline = createPipeline({
-    config,
-    runtime,
-    routes,
-    limiter,
-    problemExtensions: definition.problemExtensions,
-  });
-  const app = new Hono();
-  app.all('*', async (c) => {
-    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    const reply = await pipeline(webRequest(c.req.raw, incoming));
-    return toWebResponse(reply, c.req.method);
-  });
-  pipelines.set(app, pipeline);
+  const app = new Hono<KitEnv>();
+  app.use(envelope(config, runtime));
+  for (const middleware of options.middleware ?? []) app.use(middleware);
+  mountRoutes(app, [...operationRoutes, ...standardRoutes], limiter, definition.problemExtensions);
+  app.onError(errorStage(runtime, definition.problemExtensions));
   return app;
 }

@@ -1,8 +1,8 @@
 import { LATEST_PROTOCOL_VERSION } from '@dus/mcp';
 import { z } from 'zod';
 import { DOCS_ASSETS, docsAsset, docsPage } from './docs.js';
-import { jsonReply } from './http/reply.js';
-import type { RouteHandler } from './router.js';
+import { jsonResponse, respond } from './http/reply.js';
+import type { KitHandler } from './router.js';
 import type { Lifecycle } from './runtime.js';
 
 /** How an endpoint appears in the OpenAPI document (a zod-to-openapi route config without method and path). */
@@ -22,9 +22,11 @@ export interface StandardEndpoint {
   path: string;
   /** Counted by the rate limiter (`/health` never is). */
   limited: boolean;
+  /** `mcp` where refusals are JSON-RPC errors (the MCP endpoint's POST). */
+  surface?: 'mcp';
   /** Absent for static assets, which are not part of the API. */
   doc?: EndpointDoc;
-  handler: RouteHandler;
+  handler: KitHandler;
 }
 
 export interface StandardEndpointsInput {
@@ -41,7 +43,7 @@ export interface StandardEndpointsInput {
   links: Readonly<Record<string, string>>;
   operations: ReadonlyArray<{ method: string; path: string; summary: string; mcp_tool: string | null }>;
   openapiDocument: () => string;
-  mcp: { post: RouteHandler; get: RouteHandler };
+  mcp: { post: KitHandler; get: KitHandler; maxBodyBytes: number };
 }
 
 const anyObject = z.object({}).catchall(z.unknown());
@@ -56,6 +58,7 @@ const HealthSchema = z
     service: z.string(),
     version: z.string(),
     uptime_s: z.number(),
+    node: z.string().meta({ description: 'The Node.js version the service runs on.', example: 'v24.21.0' }),
     rate_limit_store: z.enum(['ok', 'degraded']).optional().meta({
       description:
         'Present when rate limits use a shared store: degraded while it is unreachable (limits then fail open).',
@@ -65,7 +68,13 @@ const HealthSchema = z
   .meta({ id: 'Health' });
 
 const VersionSchema = z
-  .object({ service: z.string(), version: z.string(), openapi: z.string(), mcp_protocol: z.string() })
+  .object({
+    service: z.string(),
+    version: z.string(),
+    openapi: z.string(),
+    mcp_protocol: z.string(),
+    node: z.string().meta({ description: 'The Node.js version the service runs on.', example: 'v24.21.0' }),
+  })
   .catchall(z.unknown())
   .meta({ id: 'Version' });
 
@@ -97,6 +106,7 @@ function healthBody(input: StandardEndpointsInput): { body(): string } {
           service: input.name,
           version: input.version,
           uptime_s: uptime,
+          node: process.version,
           ...(store === undefined ? {} : { rate_limit_store: store }),
         });
       }
@@ -114,6 +124,7 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
     version: input.version,
     openapi: input.openapiVersion,
     mcp_protocol: LATEST_PROTOCOL_VERSION,
+    node: process.version,
     ...input.info,
   });
   const rootBody = JSON.stringify({
@@ -143,7 +154,7 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
           503: json(HealthSchema, 'Shutting down (draining in-flight requests)'),
         },
       },
-      handler: () => jsonReply(health.body(), lifecycle.draining ? 503 : 200),
+      handler: (kit) => jsonResponse(kit, health.body(), lifecycle.draining ? 503 : 200),
     },
     {
       method: 'GET',
@@ -155,7 +166,7 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
         tags: ['service'],
         responses: { 200: json(VersionSchema, 'Versions') },
       },
-      handler: () => jsonReply(versionBody),
+      handler: (kit) => jsonResponse(kit, versionBody),
     },
     {
       method: 'GET',
@@ -167,7 +178,7 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
         tags: ['service'],
         responses: { 200: json(anyObject, 'Service info') },
       },
-      handler: () => jsonReply(rootBody),
+      handler: (kit) => jsonResponse(kit, rootBody),
     },
     {
       method: 'GET',
@@ -179,7 +190,7 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
         tags: ['service'],
         responses: { 200: json(anyObject, 'OpenAPI document') },
       },
-      handler: () => jsonReply(input.openapiDocument()),
+      handler: (kit) => jsonResponse(kit, input.openapiDocument()),
     },
     {
       method: 'GET',
@@ -191,24 +202,19 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
         tags: ['service'],
         responses: { 200: { description: 'HTML page', content: { 'text/html': { schema: z.string() } } } },
       },
-      handler: () => ({
-        status: 200,
-        headers: { 'Content-Type': 'text/html; charset=utf-8' },
-        body: docsHtml,
-      }),
+      handler: (kit) => respond(kit, 200, docsHtml, { 'Content-Type': 'text/html; charset=utf-8' }),
     },
     ...DOCS_ASSETS.map(
       (asset): StandardEndpoint => ({
         method: 'GET',
         path: `/docs/${asset}`,
         limited: true,
-        handler: () => {
+        handler: (kit) => {
           const { body, contentType } = docsAsset(asset);
-          return {
-            status: 200,
-            headers: { 'Content-Type': contentType, 'Cache-Control': 'public, max-age=86400' },
-            body,
-          };
+          return respond(kit, 200, body, {
+            'Content-Type': contentType,
+            'Cache-Control': 'public, max-age=86400',
+          });
         },
       }),
     ),
@@ -228,10 +234,15 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
           202: { description: 'Accepted (the message was a notification)' },
           400: json(anyObject, 'Parse error, invalid request or unsupported MCP-Protocol-Version'),
           403: json(anyObject, 'Origin not allowed'),
+          413: json(
+            anyObject,
+            `The body is over ${input.mcp.maxBodyBytes} bytes (the largest tool's limit and the envelope); each call's arguments are also held to its tool's limit`,
+          ),
           406: json(anyObject, 'Accept lacks application/json'),
           415: json(anyObject, 'Content-Type is not application/json'),
         },
       },
+      surface: 'mcp',
       handler: input.mcp.post,
     },
     {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { downlevelTo30, nameBodySchema, pascalCase } from '../../src/kit/openapi-shape.js';
+import { z } from 'zod';
+import { SchemaComponents } from '../../src/kit/openapi-components.js';
+import { downlevelTo30, pascalCase } from '../../src/kit/openapi-shape.js';
 import { ANY_JSON_TYPES } from '../../src/kit/schema-meta.js';
 
 describe('pascalCase', () => {
@@ -11,34 +13,74 @@ describe('pascalCase', () => {
   ])('%s → %s', (name, expected) => expect(pascalCase(name)).toBe(expected));
 });
 
-describe('nameBodySchema', () => {
-  it('moves an inline schema into components and leaves a $ref; a $ref stays', () => {
-    const document: Record<string, unknown> & { components?: { schemas?: Record<string, unknown> } } = {};
-    const media = { schema: { type: 'object' } };
-    nameBodySchema(document, media, 'SumRequest');
-    expect(media.schema).toEqual({ $ref: '#/components/schemas/SumRequest' });
-    expect(document.components?.schemas?.SumRequest).toEqual({ type: 'object' });
-    const ref = { schema: { $ref: '#/components/schemas/Pace' } };
-    nameBodySchema(document, ref, 'PaceResponse');
-    expect(ref.schema).toEqual({ $ref: '#/components/schemas/Pace' });
-    expect(document.components?.schemas?.PaceResponse).toBeUndefined();
+describe('SchemaComponents', () => {
+  const Trade = z
+    .object({ asset: z.string(), fee: z.string().default('0').meta({ description: 'Fee.' }) })
+    .meta({ id: 'TradeT' });
+  const Request = z.strictObject({
+    trades: z.array(Trade),
+    method: z.enum(['fifo', 'lifo']).default('fifo'),
   });
 
-  it('refuses one name for two different schemas', () => {
-    const document: Record<string, unknown> & { components?: { schemas?: Record<string, unknown> } } = {
-      components: { schemas: { X: { type: 'string' } } },
-    };
-    expect(() => nameBodySchema(document, { schema: { type: 'number' } }, 'X')).toThrow(/two different/);
+  it('names a body once and refers to it; a named root stays a reference', () => {
+    const schemas = new SchemaComponents('draft-2020-12');
+    expect(schemas.named(schemas.schema(Request, 'input'), 'SumRequest')).toEqual({
+      $ref: '#/components/schemas/SumRequest',
+    });
+    const response = schemas.named(schemas.schema(Trade, 'output'), 'SumResponse');
+    schemas.components();
+    expect(response).toEqual({ $ref: '#/components/schemas/TradeT' });
+    expect(() => schemas.named({ type: 'number' }, 'SumRequest')).toThrow(/two different/);
+  });
+
+  it('gives the request form of a named schema its own component when it differs, defaults optional and stated', () => {
+    const schemas = new SchemaComponents('draft-2020-12');
+    const body = schemas.schema(Request, 'input');
+    schemas.schema(z.object({ trade: Trade }), 'output');
+    const components = schemas.components();
+    expect(body).toEqual({
+      type: 'object',
+      properties: {
+        trades: { type: 'array', items: { $ref: '#/components/schemas/TradeTInput' } },
+        method: { type: 'string', enum: ['fifo', 'lifo'], description: 'Default: "fifo".' },
+      },
+      required: ['trades'],
+      additionalProperties: false,
+    });
+    expect(components.TradeTInput).toEqual({
+      type: 'object',
+      properties: { asset: { type: 'string' }, fee: { type: 'string', description: 'Fee. Default: "0".' } },
+      required: ['asset'],
+    });
+    expect(components.TradeT).toEqual({
+      type: 'object',
+      properties: { asset: { type: 'string' }, fee: { type: 'string', default: '0', description: 'Fee.' } },
+      required: ['asset', 'fee'],
+    });
+  });
+
+  it("uses OpenAPI 3.0's single example and its own definitions for 3.0 documents", () => {
+    const schemas = new SchemaComponents('openapi-3.0');
+    const body = schemas.schema(z.object({ trade: Trade, n: z.number().meta({ example: 3 }) }), 'output');
+    expect(body.properties).toEqual({
+      trade: { $ref: '#/definitions/TradeT' },
+      n: { type: 'number', example: 3 },
+    });
+    schemas.components();
+    expect((body.properties as Record<string, unknown>).trade).toEqual({
+      $ref: '#/components/schemas/TradeT',
+    });
   });
 });
 
 describe('downlevelTo30', () => {
-  it('drops `nullable` without a type and the any-JSON type list, but never inside examples', () => {
+  it('drops `nullable` without a type and the any-JSON type list, lists null in nullable enums, never inside examples', () => {
     const document = {
       a: { nullable: true, description: 'any' },
       b: { type: 'string', nullable: true },
       c: { type: [...ANY_JSON_TYPES], description: 'json' },
       d: { example: { nullable: true } },
+      e: { type: 'string', nullable: true, enum: ['x', 'y'] },
     };
     downlevelTo30(document);
     expect(document).toEqual({
@@ -46,6 +88,7 @@ describe('downlevelTo30', () => {
       b: { type: 'string', nullable: true },
       c: { description: 'json' },
       d: { example: { nullable: true } },
+      e: { type: 'string', nullable: true, enum: ['x', 'y', null] },
     });
   });
 });

@@ -266,6 +266,7 @@ describe('standard endpoints', () => {
       version: '1.0.0',
       openapi: '3.0.3',
       mcp_protocol: '2025-11-25',
+      node: process.version,
     });
     const docs = await get('/docs');
     expect(docs.status).toBe(200);

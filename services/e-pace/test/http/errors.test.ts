@@ -282,6 +282,7 @@ describe('HTTP conventions', () => {
       version: '1.0.0',
       openapi: '3.1.0',
       mcp_protocol: '2025-11-25',
+      node: process.version,
     });
     const root = (await get('/')).json;
     expect(root.operations.map((op: { path: string; mcp_tool: string }) => [op.path, op.mcp_tool])).toEqual([

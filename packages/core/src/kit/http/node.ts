@@ -1,7 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { checkDeclaredLength, payloadTooLarge } from './body-limit.js';
 import { LARGE_BODY_BYTES, releaseMemorySoon } from './release-memory.js';
-import type { Reply } from './reply.js';
 import { ClientAbortedError, type KitRequest, splitTarget } from './request.js';
 
 const EMPTY = new Uint8Array(0);
@@ -74,6 +73,10 @@ class NodeRequest implements KitRequest {
   readBody(limit: number): Promise<Uint8Array> {
     return readNodeBody(this.#req, limit);
   }
+
+  lingerAfterRefusal(): void {
+    if (!this.#req.complete) lingerAndClose(this.#req);
+  }
 }
 
 export function nodeRequest(req: IncomingMessage): KitRequest {
@@ -102,15 +105,4 @@ function lingerAndClose(req: IncomingMessage): void {
   req.once('end', teardown);
   req.resume();
   setTimeout(teardown, LINGER_MS).unref();
-}
-
-/** Writes a reply; a refusal that left the body unread (`Connection: close`) closes the connection. */
-export function writeNodeReply(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
-  const { body, headers } = reply;
-  if (body !== null) {
-    headers['Content-Length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-  }
-  res.writeHead(reply.status, headers);
-  res.end(body ?? undefined);
-  if (headers.Connection === 'close' && !req.complete) lingerAndClose(req);
 }

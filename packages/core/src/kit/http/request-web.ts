@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Context } from 'hono';
 import { checkDeclaredLength, payloadTooLarge } from './body-limit.js';
 import { nodeRequest } from './node.js';
 import { type KitRequest, splitTarget } from './request.js';
@@ -24,12 +25,8 @@ async function readWebBody(request: Request, limit: number): Promise<Uint8Array>
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
 }
 
-/**
- * A WHATWG Request as the pipeline sees it (`app.request()` in tests, `app.fetch` elsewhere). When
- * @hono/node-server serves the app, its Node request is read directly instead.
- */
-export function webRequest(request: Request, incoming?: IncomingMessage): KitRequest {
-  if (incoming !== undefined) return nodeRequest(incoming);
+/** A WHATWG Request as the kit sees it (`app.request()` in tests, `app.fetch` on other runtimes). */
+function webRequest(request: Request): KitRequest {
   const url = request.url;
   const start = url.indexOf('/', url.indexOf('//') + 2);
   const { path, rawQuery } = splitTarget(start < 0 ? '/' : url.slice(start));
@@ -41,4 +38,13 @@ export function webRequest(request: Request, incoming?: IncomingMessage): KitReq
     header: (name) => request.headers.get(name) ?? undefined,
     readBody: (limit) => readWebBody(request, limit),
   };
+}
+
+/**
+ * The request of a Hono context as the kit reads it: when @hono/node-server serves the app, straight
+ * from the Node request it exposes (no Web stream per body: ~25 µs a request), else the WHATWG one.
+ */
+export function kitRequestOf(c: Context): KitRequest {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return incoming === undefined ? webRequest(c.req.raw) : nodeRequest(incoming);
 }

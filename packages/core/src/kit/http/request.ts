@@ -14,6 +14,11 @@ export interface KitRequest {
    * before reading, or while streaming). Rejects with `ClientAbortedError` when the client goes away.
    */
   readBody(limit: number): Promise<Uint8Array>;
+  /**
+   * After a refusal that leaves the body unread (sent with `Connection: close`): read and drop the
+   * rest for a bounded time, so that the client reads the answer instead of meeting a reset.
+   */
+  lingerAfterRefusal?(): void;
 }
 
 /** The client closed the connection before its request was read whole: nothing can be answered. */

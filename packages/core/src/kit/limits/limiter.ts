@@ -14,6 +14,11 @@ export interface LimitOutcome {
   headers: Record<string, string>;
   /** 429 `rate_limited` with `Retry-After`, when over the limit. */
   refused: ProblemError | undefined;
+  /**
+   * Counts one more call for the same client (the next element of a JSON-RPC batch): its refusal, and
+   * the RateLimit headers as they stand after it.
+   */
+  another(): Promise<{ refused: ProblemError | undefined; headers: Record<string, string> }>;
 }
 
 export interface RateLimiter {
@@ -36,6 +41,7 @@ export interface RateLimiterOptions {
 }
 
 const WINDOW_SECONDS = 60;
+const unlimited = async () => ({ refused: undefined, headers: {} });
 
 /**
  * Conventions §7: API key first (401 before any counting), then the plan's GCRA budget — per client
@@ -65,22 +71,24 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       );
       const plan = key?.plan ?? 'free';
       const policy = policyOf(plan);
-      if (policy === undefined) return { plan, headers: {}, refused: undefined };
+      if (policy === undefined) return { plan, headers: {}, refused: undefined, another: unlimited };
       const subject =
         key !== undefined
           ? `key:${key.keyId}`
           : clientKey(request.remoteAddress, request.header('x-forwarded-for'), trustedProxies);
-      const decision = await store.consume(subject, policy, now());
-      // While a shared store is unreachable the request passes and no budget can be stated.
-      if (store.state === 'degraded') return { plan, headers: {}, refused: undefined };
       const name = JSON.stringify(plan);
-      const headers: Record<string, string> = {
-        'RateLimit-Policy': `${name};q=${policy.quota};w=${policy.windowSeconds}`,
-        RateLimit: `${name};r=${decision.remaining};t=${decision.resetSeconds}`,
+      const take = async () => {
+        const decision = await store.consume(subject, policy, now());
+        // While a shared store is unreachable the request passes and no budget can be stated.
+        if (store.state === 'degraded') return { headers: {}, refused: undefined };
+        const headers: Record<string, string> = {
+          'RateLimit-Policy': `${name};q=${policy.quota};w=${policy.windowSeconds}`,
+          RateLimit: `${name};r=${decision.remaining};t=${decision.resetSeconds}`,
+        };
+        const refused = decision.allowed ? undefined : rateLimited(plan, policy, decision.retryAfterSeconds);
+        return { headers, refused };
       };
-      if (decision.allowed) return { plan, headers, refused: undefined };
-      const refused = rateLimited(plan, policy, decision.retryAfterSeconds);
-      return { plan, headers, refused };
+      return { plan, ...(await take()), another: take };
     },
     close: () => store.close(),
   };

@@ -64,7 +64,12 @@ describe('the rate limiter', () => {
       { 'x-api-key': 'pro-key-1' },
       { authorization: 'bearer   pro-key-1' },
     ]) {
-      expect(await limiter.check(request(headers))).toEqual({ plan: 'pro', headers: {}, refused: undefined });
+      expect(await limiter.check(request(headers))).toEqual({
+        plan: 'pro',
+        headers: {},
+        refused: undefined,
+        another: expect.any(Function),
+      });
     }
   });
 

@@ -1,0 +1,42 @@
+import { ProblemError } from '../errors.js';
+import type { OperationContext, OperationDefinition } from './operation.js';
+import { zodValidationFailed } from './zod-issues.js';
+
+/** How large a call's arguments are, when the transport cannot already vouch for it. */
+export interface CallSize {
+  /** The arguments' bytes are at most this (e.g. the HTTP body that carried them). */
+  atMost: number;
+  /** Measures them exactly; only asked when `atMost` is over the operation's limit. */
+  measure(): number;
+}
+
+function argumentsTooLarge(op: OperationDefinition, limit: number): ProblemError {
+  return new ProblemError({
+    status: 413,
+    code: 'payload_too_large',
+    detail: `The arguments of ${op.mcpName ?? op.name} exceed the limit of ${limit} bytes for this operation (measured as compact JSON).`,
+    extensions: { limit_bytes: limit },
+  });
+}
+
+/**
+ * One operation call, the unit of limits and errors, for a REST request, an MCP `tools/call` and
+ * each element of a JSON-RPC batch alike: the operation's byte limit on its arguments (413), the
+ * input schema (400 naming every offending path), and the handler (its ProblemErrors propagate;
+ * anything else is a bug). Admission (the rate-limit token) happens before, per call.
+ */
+export async function callOperation(
+  op: OperationDefinition,
+  raw: unknown,
+  context: OperationContext,
+  options: { schema?: OperationDefinition['input']; size?: CallSize; limit?: number } = {},
+): Promise<{ input: unknown; output: unknown }> {
+  const { size, limit } = options;
+  if (size !== undefined && limit !== undefined && size.atMost > limit && size.measure() > limit) {
+    throw argumentsTooLarge(op, limit);
+  }
+  const parsed = (options.schema ?? op.input).safeParse(raw);
+  if (!parsed.success) throw zodValidationFailed(parsed.error);
+  const output = await op.handler(parsed.data, context);
+  return { input: parsed.data, output };
+}

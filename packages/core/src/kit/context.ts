@@ -1,0 +1,39 @@
+import type { Context } from 'hono';
+import type { ProblemError } from '../errors.js';
+import type { KitRequest } from './http/request.js';
+
+/**
+ * Admission of the calls one request carries: the first is admitted by the limit stage of the route,
+ * each further one (the elements of a JSON-RPC batch) takes a token of its own.
+ */
+export interface CallBudget {
+  /** `undefined` when one more call may run; the 429 problem otherwise. */
+  next(): Promise<ProblemError | undefined>;
+}
+
+/** Everything the kit's stages share about one request (set by the envelope middleware). */
+export interface KitContext {
+  readonly request: KitRequest;
+  readonly requestId: string;
+  /** The headers every response of this request carries (request id, nosniff, CORS, RateLimit …). */
+  readonly headers: Record<string, string>;
+  /** The route pattern that matched, for the access log and the metrics. */
+  route: string | undefined;
+  plan: string;
+  /** MCP tools called by this request, for the access log. */
+  tool: string | undefined;
+  /** Set when a kit handler built the response with `headers` already in it. */
+  answered: boolean;
+  /** `mcp` on the MCP endpoint: its refusals are JSON-RPC errors carrying the problem. */
+  surface: 'rest' | 'mcp';
+  budget: CallBudget | undefined;
+}
+
+export interface KitEnv {
+  Variables: { kit: KitContext };
+}
+
+/** The kit context of a request that passed the envelope middleware. */
+export function kitOf(c: Context): KitContext {
+  return c.get('kit') as KitContext;
+}
