@@ -1,11 +1,12 @@
 // REST and MCP are one pipeline: every operation of every built service, given the same argument
 // bytes (good and bad) on both surfaces, must answer the same — the same output, or the same problem
-// (status, code, offending paths), each carrying a request id.
+// (status, code, offending paths), each carrying a request id. Over a real socket, on the production
+// server (@hono/node-server on node:http, as runService serves it).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bothSurfaces, parityCases } from '@dus/core';
-import { describe, expect, it } from 'vitest';
-import { services, servicesDir } from './helpers/services.js';
+import { bothSurfaces, operationMethods, parityCases } from '@dus/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { overSocket, type SocketService, services, servicesDir } from './helpers/services.js';
 
 /**
  * Inputs that reach a service's domain refusals (422s), beside the generic cases: each service keeps
@@ -26,7 +27,28 @@ it('finds the built services', () => {
   );
 });
 
-describe.each(services)('$dir', ({ dir, app, basePath, operations }) => {
+describe.each(services)('$dir', (service) => {
+  const { dir, basePath, operations } = service;
+  let app: SocketService;
+  beforeAll(async () => {
+    app = await overSocket(service);
+  });
+  afterAll(() => app.close());
+
+  it('is a Hono app whose routes are its operations', async () => {
+    const routes = new Set(
+      (service.app as unknown as { routes: Array<{ method: string; path: string }> }).routes.map(
+        (route) => `${route.method} ${route.path}`,
+      ),
+    );
+    const info = (await (await app.request(`${basePath}/`)).json()) as RootInfo;
+    expect(info.operations).toHaveLength(operations.flatMap((op) => operationMethods(op)).length);
+    expect(
+      info.operations.map((op) => `${op.method} ${op.path}`).filter((route) => !routes.has(route)),
+    ).toEqual([]);
+    expect(routes.has(`POST ${basePath}/mcp`)).toBe(true);
+  });
+
   it('lists its routes and tools in the root info', async () => {
     const info = (await (await app.request(`${basePath}/`)).json()) as RootInfo;
     expect(info.operations.length).toBeGreaterThanOrEqual(operations.length);

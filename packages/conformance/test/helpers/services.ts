@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type OperationDefinition, testConfig } from '@dus/core';
+import { listen, type OperationDefinition, testConfig } from '@dus/core';
 
 export const repoRoot = join(import.meta.dirname, '..', '..', '..', '..');
 export const servicesDir = join(repoRoot, 'services');
@@ -52,4 +52,21 @@ export async function mcpCall(service: BuiltService, method: string, params?: un
   const reply = (await response.json()) as { result?: Json; error?: unknown };
   if (reply.error !== undefined) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
   return reply.result as Json;
+}
+
+/** A service served on a loopback socket by the production server (`listen` builds runService's server). */
+export interface SocketService {
+  origin: string;
+  /** `app.request` over the socket: the same requests, through @hono/node-server and node:http. */
+  request(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function overSocket(service: BuiltService): Promise<SocketService> {
+  const server = await listen(service.app as Parameters<typeof listen>[0]);
+  return {
+    origin: server.origin,
+    request: (path, init) => fetch(`${server.origin}${path}`, init),
+    close: server.close,
+  };
 }

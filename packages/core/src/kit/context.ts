@@ -22,18 +22,26 @@ export interface KitContext {
   plan: string;
   /** MCP tools called by this request, for the access log. */
   tool: string | undefined;
-  /** Set when a kit handler built the response with `headers` already in it. */
-  answered: boolean;
   /** `mcp` on the MCP endpoint: its refusals are JSON-RPC errors carrying the problem. */
   surface: 'rest' | 'mcp';
   budget: CallBudget | undefined;
 }
 
 export interface KitEnv {
+  Bindings: { incoming?: unknown; kit?: KitContext };
   Variables: { kit: KitContext };
 }
 
-/** The kit context of a request that passed the envelope middleware. */
-export function kitOf(c: Context): KitContext {
-  return c.get('kit') as KitContext;
+/**
+ * The kit context of a request that passed the envelope. Under @hono/node-server it rides on the
+ * per-request bindings object the adapter makes anyway (no Map per request); elsewhere in a variable.
+ */
+export function kitOf(c: Context<KitEnv>): KitContext | undefined {
+  return (c.env as KitEnv['Bindings'] | undefined)?.kit ?? c.get('kit');
+}
+
+export function keepKit(c: Context<KitEnv>, kit: KitContext): void {
+  const env = c.env as KitEnv['Bindings'] | undefined;
+  if (env !== undefined && env.incoming !== undefined) env.kit = kit;
+  else c.set('kit', kit);
 }

@@ -1,27 +1,50 @@
 import { randomUUID } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, Handler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { isProblemError, ProblemError } from '../errors.js';
 import type { ServiceConfig } from './config.js';
-import type { KitContext, KitEnv } from './context.js';
-import { addCorsHeaders, addPreflightHeaders, corsOriginResolver } from './cors.js';
+import { type KitContext, type KitEnv, keepKit, kitOf } from './context.js';
+import { addCorsHeaders, corsOriginResolver } from './cors.js';
 import { respond } from './http/reply.js';
+import { ClientAbortedError } from './http/request.js';
 import { kitRequestOf } from './http/request-web.js';
+import { internalError, problemResponse } from './problems.js';
 import type { Runtime } from './runtime.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:@-]{1,128}$/;
+/** nginx's "client closed request": logged for aborted requests, never sent (the client is gone). */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+/** An HTTPException from a Hono middleware added to the app, as the problem a client can act on. */
+function fromHttpException(error: HTTPException): ProblemError {
+  const status = error.status;
+  return new ProblemError({
+    status,
+    code: status === 401 ? 'unauthorized' : status === 413 ? 'payload_too_large' : `http_${status}`,
+    detail: error.message || `The request was refused with status ${status}.`,
+  });
+}
+
+export type KitWork = (kit: KitContext, c: Context<KitEnv>) => Response | Promise<Response>;
 
 /**
- * The first stage of every request: its id, the base headers (request id, nosniff, no-store, CORS),
- * CORS preflights, and one access-log line once it is answered. Kit handlers put the base headers in
- * their responses themselves (a plain object, the cheap path); any other response — from a
- * middleware or handler added to the app — gets them here.
+ * The envelope of every request the kit answers: its id, the base headers (request id, nosniff,
+ * no-store, CORS) that every kit response carries as a plain object, one problem rendering for what
+ * the work throws, and one access-log line once it is answered. It wraps each route's handler rather
+ * than running as a middleware, so that a request whose work is synchronous (`/health`) is answered
+ * synchronously: Hono's fast path, no promise per request. Middleware added to the app runs around it.
  */
-export function envelope(
+export function createEnvelope(
   config: Pick<ServiceConfig, 'corsOrigins'>,
   runtime: Runtime,
-): MiddlewareHandler<KitEnv> {
+  problemExtensions: Readonly<Record<string, unknown>> | undefined,
+) {
   const corsOrigin = corsOriginResolver(config);
-  return async (c, next) => {
-    const started = performance.now();
+
+  /** The kit context of a request, made once (the error handler may need it for a middleware's error). */
+  function open(c: Context<KitEnv>): KitContext {
+    const known = kitOf(c);
+    if (known !== undefined) return known;
     const request = kitRequestOf(c);
     const presented = request.header('x-request-id');
     const requestId = presented !== undefined && REQUEST_ID_RE.test(presented) ? presented : randomUUID();
@@ -31,8 +54,10 @@ export function envelope(
       'Cache-Control': 'no-store',
     };
     const origin = request.header('origin');
-    const allowed = origin === undefined ? undefined : corsOrigin(origin);
-    if (allowed !== undefined) addCorsHeaders(headers, allowed);
+    if (origin !== undefined) {
+      const allowed = corsOrigin(origin);
+      if (allowed !== undefined) addCorsHeaders(headers, allowed);
+    }
     const kit: KitContext = {
       request,
       requestId,
@@ -40,29 +65,60 @@ export function envelope(
       route: undefined,
       plan: 'free',
       tool: undefined,
-      answered: false,
       surface: 'rest',
       budget: undefined,
     };
-    c.set('kit', kit);
-    if (request.method === 'OPTIONS' && request.header('access-control-request-method') !== undefined) {
-      addPreflightHeaders(headers, allowed, request.header('access-control-request-headers'));
-      c.res = respond(kit, 204, null);
-    } else {
-      await next();
-      if (!kit.answered) {
-        const target = c.res.headers;
-        for (const [name, value] of Object.entries(headers)) if (!target.has(name)) target.set(name, value);
-      }
-    }
+    keepKit(c, kit);
+    return kit;
+  }
+
+  /**
+   * What is thrown becomes the one problem rendering; anything but a ProblemError (or a Hono
+   * HTTPException from a middleware) is a bug, logged with the request id and answered 500.
+   */
+  function failed(error: unknown, kit: KitContext): Response {
+    if (isProblemError(error)) return problemResponse(error, kit, problemExtensions);
+    if (error instanceof ClientAbortedError) return respond(kit, CLIENT_CLOSED_REQUEST, null);
+    if (error instanceof HTTPException)
+      return problemResponse(fromHttpException(error), kit, problemExtensions);
+    const { name, message, stack } = error as Error;
+    runtime.logger.error({ req_id: kit.requestId, err: { name, message, stack } }, 'unhandled error');
+    return problemResponse(internalError(), kit, problemExtensions);
+  }
+
+  /** Writes the request's access-log line and hands the response on. */
+  function logged(kit: KitContext, started: number, response: Response): Response {
     runtime.accessLog({
-      requestId,
-      method: request.method,
+      requestId: kit.requestId,
+      method: kit.request.method,
       route: kit.route,
-      status: c.res.status,
+      status: response.status,
       ms: Math.round((performance.now() - started) * 100) / 100,
       plan: kit.plan,
       tool: kit.tool,
     });
-  };
+    return response;
+  }
+
+  function wrap(work: KitWork): Handler<KitEnv> {
+    return (c) => {
+      const started = performance.now();
+      const kit = open(c);
+      let answer: Response | Promise<Response>;
+      try {
+        answer = work(kit, c);
+      } catch (error) {
+        return logged(kit, started, failed(error, kit));
+      }
+      if (answer instanceof Promise) {
+        return answer.then(
+          (response) => logged(kit, started, response),
+          (error: unknown) => logged(kit, started, failed(error, kit)),
+        );
+      }
+      return logged(kit, started, answer);
+    };
+  }
+
+  return { open, wrap, failed, corsOrigin };
 }

@@ -1,9 +1,12 @@
-import type { Context, Handler, Hono, NotFoundHandler } from 'hono';
-import { isProblemError, type ProblemError } from '../errors.js';
-import { type KitContext, type KitEnv, kitOf } from './context.js';
+import type { Context, Hono, NotFoundHandler } from 'hono';
+import type { KitContext, KitEnv } from './context.js';
+import { addPreflightHeaders } from './cors.js';
+import type { createEnvelope, KitWork } from './envelope.js';
 import { respond } from './http/reply.js';
 import { admitRequest, type RequestLimiter } from './limit.js';
-import { methodNotAllowed, notFound, problemResponse } from './problems.js';
+import { methodNotAllowed, notFound } from './problems.js';
+
+type Envelope = ReturnType<typeof createEnvelope>;
 
 /** A kit route's work once the request is admitted: the kit context in, a Response out. */
 export type KitHandler = (kit: KitContext, c: Context<KitEnv>) => Response | Promise<Response>;
@@ -37,20 +40,18 @@ function allowTable(routes: readonly KitRoute[]): Map<string, string> {
   return allow;
 }
 
-/** A route's Hono handler: marks the route, admits the request when it is counted, runs the work. */
-function routeHandler(route: KitRoute, limiter: RequestLimiter | undefined): Handler<KitEnv> {
+/** A route's work: marks the route, admits the request when it is counted, runs the handler. */
+function routeWork(route: KitRoute, limiter: RequestLimiter | undefined): KitWork {
   const { path, handle } = route;
   const surface = route.surface ?? 'rest';
   if (!route.limited || limiter === undefined) {
-    return (c) => {
-      const kit = kitOf(c);
+    return (kit, c) => {
       kit.route = path;
       kit.surface = surface;
       return handle(kit, c);
     };
   }
-  return async (c) => {
-    const kit = kitOf(c);
+  return async (kit, c) => {
     kit.route = path;
     kit.surface = surface;
     await admitRequest(limiter, kit);
@@ -59,34 +60,36 @@ function routeHandler(route: KitRoute, limiter: RequestLimiter | undefined): Han
 }
 
 /**
- * Registers the kit's routes on the app, and answers what no route takes: 404 for an unknown path,
- * 405 with `Allow` for a known path and another method, 204 with `Allow` for OPTIONS. Those answers
- * are counted by the limiter like any request.
+ * Registers the kit's routes on the app, each inside the envelope, and answers what no route takes:
+ * CORS preflights, 404 for an unknown path, 405 with `Allow` for a known path and another method, 204
+ * with `Allow` for OPTIONS (all but preflights counted by the limiter like any request). Errors a
+ * middleware added to the app throws get the same problem rendering.
  */
 export function mountRoutes(
   app: Hono<KitEnv>,
   routes: readonly KitRoute[],
   limiter: RequestLimiter | undefined,
-  problemExtensions: Readonly<Record<string, unknown>> | undefined,
+  envelope: Envelope,
 ): void {
   const allow = allowTable(routes);
-  for (const route of routes) app.on(route.method, route.path, routeHandler(route, limiter));
+  for (const route of routes) app.on(route.method, route.path, envelope.wrap(routeWork(route, limiter)));
 
-  const unmatched: NotFoundHandler<KitEnv> = async (c) => {
-    const kit = kitOf(c);
-    // A Hono notFound handler runs outside the error handler: its problems are rendered here.
-    try {
-      if (limiter !== undefined) await admitRequest(limiter, kit);
-      const { path, method } = kit.request;
-      const methods = allow.get(path);
-      if (methods === undefined) throw notFound(path);
-      kit.route = path;
-      if (method !== 'OPTIONS') throw methodNotAllowed(method, methods.split(', '));
-      return respond(kit, 204, null, { Allow: methods });
-    } catch (error) {
-      if (!isProblemError(error)) throw error;
-      return problemResponse(error as ProblemError, kit, problemExtensions);
+  const unmatched: KitWork = async (kit) => {
+    const { path, method } = kit.request;
+    if (method === 'OPTIONS' && kit.request.header('access-control-request-method') !== undefined) {
+      const origin = kit.request.header('origin');
+      const allowed = origin === undefined ? undefined : envelope.corsOrigin(origin);
+      addPreflightHeaders(kit.headers, allowed, kit.request.header('access-control-request-headers'));
+      return respond(kit, 204, null);
     }
+    if (limiter !== undefined) await admitRequest(limiter, kit);
+    const methods = allow.get(path);
+    if (methods === undefined) throw notFound(path);
+    kit.route = path;
+    if (method !== 'OPTIONS') throw methodNotAllowed(method, methods.split(', '));
+    return respond(kit, 204, null, { Allow: methods });
   };
-  app.notFound(unmatched);
+  app.options('*', envelope.wrap(unmatched));
+  app.notFound(envelope.wrap(unmatched) as NotFoundHandler<KitEnv>);
+  app.onError((error, c) => envelope.failed(error, envelope.open(c)));
 }

@@ -6,9 +6,17 @@
 /** JSON's six types: a member typed this way takes any JSON value, and generic clients send it as JSON (not as a string). */
 export const ANY_JSON_TYPES = ['object', 'array', 'string', 'number', 'boolean', 'null'] as const;
 
-/** `.meta()` of a member that takes any JSON value. */
+/**
+ * `.meta()` of a member that takes any JSON value. `additionalProperties: true` says its object form
+ * takes any members: without it, client generators type the object form as an empty record.
+ */
 export function anyJson(description: string, example?: unknown) {
-  return { description, type: [...ANY_JSON_TYPES], ...(example === undefined ? {} : { example }) };
+  return {
+    description,
+    type: [...ANY_JSON_TYPES],
+    additionalProperties: true,
+    ...(example === undefined ? {} : { example }),
+  };
 }
 
 /**

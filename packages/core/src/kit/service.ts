@@ -1,8 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { ServiceConfig } from './config.js';
 import type { KitEnv } from './context.js';
-import { envelope } from './envelope.js';
-import { errorStage } from './error-stage.js';
+import { createEnvelope } from './envelope.js';
 import type { RequestLimiter } from './limit.js';
 import type { PlanLimits, RateLimitStore } from './limits/index.js';
 import { mcpRoutes } from './mcp-route.js';
@@ -52,8 +51,8 @@ export interface CreateServiceOptions {
   /** The store and clock of the built limiter (tests); default Redis with `REDIS_URL`, else memory. */
   limits?: { store?: RateLimitStore; now?: () => number };
   /**
-   * Hono middleware run for every request after the kit's envelope (request id, base headers, access
-   * log) and before the routes, e.g. `secureHeaders()`; errors it throws get the service's problem.
+   * Hono middleware run around every request, e.g. `secureHeaders()`, metrics or tracing: it sees the
+   * request before the kit's envelope and its response after; errors it throws get the service's problem.
    */
   middleware?: readonly MiddlewareHandler<KitEnv>[];
 }
@@ -153,9 +152,8 @@ export function createService(
   }));
 
   const app = new Hono<KitEnv>();
-  app.use(envelope(config, runtime));
   for (const middleware of options.middleware ?? []) app.use(middleware);
-  mountRoutes(app, [...operationRoutes, ...standardRoutes], limiter, definition.problemExtensions);
-  app.onError(errorStage(runtime, definition.problemExtensions));
+  const envelope = createEnvelope(config, runtime, definition.problemExtensions);
+  mountRoutes(app, [...operationRoutes, ...standardRoutes], limiter, envelope);
   return app;
 }

@@ -1,0 +1,151 @@
+// A service is a Hono app for real: its routes are Hono routes (`app.routes`), and Hono middleware —
+// given to the kit or put around the app — runs in the production server, over a real socket.
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { HTTPException } from 'hono/http-exception';
+import { describe, expect, it } from 'vitest';
+import {
+  createService,
+  defineOperation,
+  type KitEnv,
+  listen,
+  type ServiceApp,
+  testConfig,
+  z,
+} from '../../src/index.js';
+
+const echo = defineOperation({
+  name: 'echo',
+  summary: 'Echoes a text',
+  method: 'POST',
+  path: '/v1/echo',
+  input: z.strictObject({ text: z.string() }),
+  output: z.object({ text: z.string() }),
+  example: { input: { text: 'a' }, output: { text: 'a' } },
+  handler: ({ text }) => ({ text }),
+});
+
+const definition = {
+  name: 'kit-hono',
+  title: 'Kit Hono',
+  description: 'Hono app tests',
+  version: '1.0.0',
+  openapi: '3.1' as const,
+  basePath: '/base',
+  operations: [echo],
+};
+
+async function onSocket<T>(app: Hono<KitEnv> | ServiceApp, run: (origin: string) => Promise<T>): Promise<T> {
+  const server = await listen(app);
+  try {
+    return await run(server.origin);
+  } finally {
+    await server.close();
+  }
+}
+
+const post = (origin: string, path: string, body: unknown) =>
+  fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('the service app', () => {
+  it('lists its operations and standard endpoints as Hono routes', () => {
+    const app = createService(definition, testConfig());
+    const routes = app.routes.map((route) => `${route.method} ${route.path}`);
+    expect(routes).toEqual([
+      'POST /base/v1/echo',
+      'GET /base/health',
+      'GET /base/version',
+      'GET /base',
+      'GET /base/openapi.json',
+      'GET /base/docs',
+      'GET /base/docs/swagger-ui.css',
+      'GET /base/docs/swagger-ui-bundle.js',
+      'POST /base/mcp',
+      'GET /base/mcp',
+      'GET /base/',
+      'OPTIONS /*',
+    ]);
+  });
+
+  it('runs middleware given to the kit in the production server, around the kit, on every route', async () => {
+    const seen: string[] = [];
+    const app = createService(definition, testConfig(), undefined, {
+      middleware: [
+        secureHeaders(),
+        async (c, next) => {
+          seen.push(`${c.req.method} ${c.req.path}`);
+          await next();
+        },
+      ],
+    });
+    await onSocket(app, async (origin) => {
+      const res = await post(origin, '/base/v1/echo', { text: 'hi' });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ text: 'hi' });
+      // secureHeaders' own headers beside the kit's.
+      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(res.headers.get('strict-transport-security')).toMatch(/max-age=/);
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      const missing = await fetch(`${origin}/base/nope`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      const tool = await post(origin, '/base/mcp', {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'echo', arguments: { text: 'hi' } },
+      });
+      expect(tool.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    });
+    expect(seen).toEqual(['POST /base/v1/echo', 'GET /base/nope', 'POST /base/mcp']);
+  });
+
+  it('runs middleware put around the service with app.use() and app.route()', async () => {
+    const outer = new Hono<KitEnv>();
+    outer.use(async (c, next) => {
+      await next();
+      c.res.headers.set('x-outer', 'yes');
+    });
+    outer.route('/', createService(definition, testConfig()));
+    await onSocket(outer, async (origin) => {
+      const res = await post(origin, '/base/v1/echo', { text: 'hi' });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-outer')).toBe('yes');
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    });
+  });
+
+  it('answers what a middleware throws with the service problem', async () => {
+    const app = createService(
+      { ...definition, problemExtensions: { valid: false } },
+      testConfig(),
+      undefined,
+      {
+        middleware: [
+          async (c, next) => {
+            if (c.req.header('x-block') !== undefined) throw new HTTPException(403, { message: 'Blocked.' });
+            await next();
+          },
+        ],
+      },
+    );
+    await onSocket(app, async (origin) => {
+      const res = await fetch(`${origin}/base/health`, { headers: { 'x-block': '1' } });
+      expect(res.status).toBe(403);
+      expect(res.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+      expect(await res.json()).toEqual({
+        type: 'urn:problem:http_403',
+        title: 'Forbidden',
+        status: 403,
+        detail: 'Blocked.',
+        code: 'http_403',
+        request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        valid: false,
+      });
+    });
+  });
+});
