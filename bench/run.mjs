@@ -1,4 +1,4 @@
-// Benchmark harness (conventions §10), measured the way the team's figures are taken:
+// Benchmark harness (docs/conventions.md §10), measured the way the team's figures are taken:
 //  - every server pinned to core 0 and the load generator (this process, autocannon) to core 1 when
 //    `taskset` and two cores exist; the server's CPU time per request (from /proc) is the primary figure;
 //  - references: a bare node:http server (GET and POST), a bare Hono app, and that app doing 15 µs of work;

@@ -66,7 +66,9 @@ function callsOf(document: Json): string[] {
       const target = `paths[${JSON.stringify(path)}][${JSON.stringify(method)}]`;
       if (body?.example !== undefined) {
         const value = onlyRequired(document, body.example, body.schema);
-        calls.push(`export const ${identifier(operation.operationId)}: Body<${target}> = ${JSON.stringify(value)};`);
+        calls.push(
+          `export const ${identifier(operation.operationId)}: Body<${target}> = ${JSON.stringify(value)};`,
+        );
       } else if (method === 'get' && Array.isArray(operation.parameters)) {
         const query = Object.fromEntries(
           (operation.parameters as Json[])
@@ -76,7 +78,9 @@ function callsOf(document: Json): string[] {
               String(parameter.schema?.examples?.[0] ?? parameter.example ?? '1'),
             ]),
         );
-        calls.push(`export const ${identifier(operation.operationId)}: Query<${target}> = ${JSON.stringify(query)};`);
+        calls.push(
+          `export const ${identifier(operation.operationId)}: Query<${target}> = ${JSON.stringify(query)};`,
+        );
       }
     }
   }

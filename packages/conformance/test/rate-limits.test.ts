@@ -1,4 +1,4 @@
-// Conventions §7 end to end on a real service (G): the budget is one per client whatever the surface,
+// docs/conventions.md §7 end to end on a real service (G): the budget is one per client whatever the surface,
 // and replicas on one Redis share it — also across a Redis outage (fail open) and its return.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

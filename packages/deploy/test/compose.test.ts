@@ -1,4 +1,4 @@
-// docker-compose.yml, checked statically (no Docker engine on the build machines; conventions §8):
+// docker-compose.yml, checked statically (no Docker engine on the build machines; docs/conventions.md §8):
 // the eight services plus Redis, ports, health checks, restart policies, dependencies and builds.
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The shared root Dockerfile and .dockerignore, checked statically (conventions §8: multi-stage,
+// The shared root Dockerfile and .dockerignore, checked statically (docs/conventions.md §8: multi-stage,
 // production dependencies only, non-root user, HEALTHCHECK on /health).
 import { afterAll, describe, expect, it } from 'vitest';
 import {

@@ -22,7 +22,7 @@ export interface ServiceSpec {
 }
 
 /**
- * The eight services the product ships (spec README table and conventions §4). Declared here rather
+ * The eight services the product ships (spec README table and docs/conventions.md §4). Declared here rather
  * than read from the spec folder so the repository's tests stand on their own.
  */
 export const SPEC: readonly ServiceSpec[] = [

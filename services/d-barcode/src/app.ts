@@ -3,7 +3,7 @@ import { operations } from './operations.js';
 
 export const SERVICE = { name: 'd-barcode', version: '1.0.0', defaultPort: 8084 } as const;
 
-/** The plans of conventions §7: D is the service that limits by default. */
+/** The plans of docs/conventions.md §7: D is the service that limits by default. */
 export const PLANS = [
   { name: 'free', requests_per_minute: 200, price_per_month: 0 },
   { name: 'pro', requests_per_minute: null, price_per_month: 9, currency: 'USD' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { app, BASE, get, json, makeApp, post } from './helpers.js';
 
-describe('HTTP conventions: every status code of conventions §3 from a real request', () => {
+describe('HTTP conventions: every status code of docs/conventions.md §3 from a real request', () => {
   it('400 invalid_json for malformed JSON, with line and column', async () => {
     const res = await post('/v1/canonicalize', '{"value": [1, 2}');
     expect(res.status).toBe(400);

@@ -1,4 +1,4 @@
-/** Default nesting limit for JSON input and output (`MAX_JSON_DEPTH`, conventions §3). */
+/** Default nesting limit for JSON input and output (`MAX_JSON_DEPTH`, docs/conventions.md §3). */
 export const DEFAULT_MAX_JSON_DEPTH = 256;
 
 /** Validates a caller-supplied depth limit: a non-negative integer (or Infinity); depth 1 = one container. */

@@ -1,5 +1,5 @@
 /**
- * The environment variables of every service (conventions §6) as one zod schema: each member parses
+ * The environment variables of every service (docs/conventions.md §6) as one zod schema: each member parses
  * and checks one variable and carries the description and default the README's configuration table
  * is generated from (`configTable`), so the documentation cannot drift from the code.
  */

@@ -1,8 +1,8 @@
-/** Service configuration from environment variables (conventions §6), validated once at start-up. */
+/** Service configuration from environment variables (docs/conventions.md §6), validated once at start-up. */
 import { DEFAULT_MAX_JSON_DEPTH } from '../json/limits.js';
 import { CONFIG_VARIABLES, configSchema, KEY_HASH, type LOG_LEVELS } from './config-schema.js';
 
-/** A route's body limit unless `MAX_BODY_BYTES` or the route says otherwise (conventions §3). */
+/** A route's body limit unless `MAX_BODY_BYTES` or the route says otherwise (docs/conventions.md §3). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 export interface ServiceConfig {

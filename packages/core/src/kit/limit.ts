@@ -1,7 +1,7 @@
 import type { ProblemError } from '../errors.js';
 import type { KitContext } from './context.js';
 
-/** What the kit needs of a rate limiter (conventions §7); see `createRateLimiter`. */
+/** What the kit needs of a rate limiter (docs/conventions.md §7); see `createRateLimiter`. */
 export interface RequestLimiter {
   /** Throws a ProblemError (401) for an unknown API key; never throws for store failures. */
   check(request: { remoteAddress: string | undefined; header(name: string): string | undefined }): Promise<{

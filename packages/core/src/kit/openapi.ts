@@ -50,7 +50,7 @@ const problemContent = (errors: readonly DocumentedError[], route: ExampleRoute,
  */
 const LICENSE = { name: 'Proprietary (all rights reserved)', identifier: 'LicenseRef-Proprietary' };
 
-/** API keys (conventions §7): optional everywhere; a key selects a plan. */
+/** API keys (docs/conventions.md §7): optional everywhere; a key selects a plan. */
 const SECURITY_SCHEMES = {
   bearerKey: { type: 'http', scheme: 'bearer', description: 'An API key as `Authorization: Bearer <key>`.' },
   apiKeyHeader: {
@@ -102,7 +102,7 @@ const STANDARD_ERRORS: Record<string, DocumentedError> = {
   },
 };
 
-/** What the strict I-JSON parser refuses in a well-formed body (conventions §3: 422). */
+/** What the strict I-JSON parser refuses in a well-formed body (docs/conventions.md §3: 422). */
 const STRICT_JSON_ERRORS: DocumentedError[] = [
   { status: 422, code: 'duplicate_key', description: 'An object names a member twice.' },
   { status: 422, code: 'invalid_unicode', description: 'A string holds a lone surrogate.' },

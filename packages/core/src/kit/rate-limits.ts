@@ -31,7 +31,7 @@ export function resolvePlans(servicePlans: PlanLimits | undefined, perMinute: nu
 }
 
 /**
- * Conventions §7 from the configuration: nothing when no plan is limited and no API key is configured;
+ * docs/conventions.md §7 from the configuration: nothing when no plan is limited and no API key is configured;
  * otherwise a limiter over a Redis store (`REDIS_URL`, shared by replicas) or an in-memory one.
  */
 export function createServiceLimits(

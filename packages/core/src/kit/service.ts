@@ -36,7 +36,7 @@ export interface ServiceDefinition {
   problemExtensions?: Record<string, unknown>;
   /** Extra links in the root info (`GET <base>/`), e.g. `{ platforms: '/platforms' }`. */
   links?: Record<string, string>;
-  /** Requests per minute per plan (conventions §7), e.g. D's `{ free: 200, pro: 'unlimited' }`; default unlimited. */
+  /** Requests per minute per plan (docs/conventions.md §7), e.g. D's `{ free: 200, pro: 'unlimited' }`; default unlimited. */
   plans?: PlanLimits;
 }
 
@@ -46,7 +46,7 @@ export type ServiceApp = Hono<KitEnv>;
 const OPENAPI_VERSIONS = { '3.0.3': '3.0.3', '3.1': '3.1.0' } as const;
 
 export interface CreateServiceOptions {
-  /** Replaces the limiter built from the plans and the configuration (conventions §7). */
+  /** Replaces the limiter built from the plans and the configuration (docs/conventions.md §7). */
   limiter?: RequestLimiter;
   /** The store and clock of the built limiter (tests); default Redis with `REDIS_URL`, else memory. */
   limits?: { store?: RateLimitStore; now?: () => number };

@@ -115,7 +115,7 @@ function healthBody(input: StandardEndpointsInput): { body(): string } {
   };
 }
 
-/** The endpoints every service has (conventions §4), each served and documented from its entry here. */
+/** The endpoints every service has (docs/conventions.md §4), each served and documented from its entry here. */
 export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoint[] {
   const { lifecycle } = input;
   const health = healthBody(input);

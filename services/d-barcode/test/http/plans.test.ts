@@ -1,4 +1,4 @@
-// Conventions §7 for D: free 200 requests a minute per client IP (burst 200), pro unlimited with a key,
+// docs/conventions.md §7 for D: free 200 requests a minute per client IP (burst 200), pro unlimited with a key,
 // an unknown key 401 even on a limited IP; two replicas on one real Redis share the 200 exactly.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';

@@ -44,7 +44,7 @@ const WINDOW_SECONDS = 60;
 const unlimited = async () => ({ refused: undefined, headers: {} });
 
 /**
- * Conventions §7: API key first (401 before any counting), then the plan's GCRA budget — per client
+ * docs/conventions.md §7: API key first (401 before any counting), then the plan's GCRA budget — per client
  * IP without a key, per key for keyed plans — with draft-ietf-httpapi-ratelimit-headers-10 fields.
  * A plan missing from `plans` is limited like `free`, counted per key.
  */

@@ -1,6 +1,6 @@
 /**
  * Records every response body (and header block) the HTTP tests receive, and every secret they send, so a
- * test can prove that no response ever repeats a secret (conventions §3: handlers never echo secrets).
+ * test can prove that no response ever repeats a secret (docs/conventions.md §3: handlers never echo secrets).
  *
  * The service is stateless, so a secret can only surface in a response to a request that carried it, or in
  * a static document (OpenAPI, docs, root): each test file checks its own responses in an `afterAll` hook
