@@ -19,24 +19,31 @@ function argumentsTooLarge(op: OperationDefinition, limit: number): ProblemError
   });
 }
 
+export interface CallResult {
+  input: unknown;
+  output: unknown;
+}
+
 /**
  * One operation call, the unit of limits and errors, for a REST request, an MCP `tools/call` and
  * each element of a JSON-RPC batch alike: the operation's byte limit on its arguments (413), the
  * input schema (400 naming every offending path), and the handler (its ProblemErrors propagate;
  * anything else is a bug). Admission (the rate-limit token) happens before, per call.
  */
-export async function callOperation(
+export function callOperation(
   op: OperationDefinition,
   raw: unknown,
   context: OperationContext,
   options: { schema?: OperationDefinition['input']; size?: CallSize; limit?: number } = {},
-): Promise<{ input: unknown; output: unknown }> {
+): CallResult | Promise<CallResult> {
   const { size, limit } = options;
   if (size !== undefined && limit !== undefined && size.atMost > limit && size.measure() > limit) {
     throw argumentsTooLarge(op, limit);
   }
   const parsed = (options.schema ?? op.input).safeParse(raw);
   if (!parsed.success) throw zodValidationFailed(parsed.error);
-  const output = await op.handler(parsed.data, context);
-  return { input: parsed.data, output };
+  const input = parsed.data;
+  const output = op.handler(input, context);
+  // A synchronous handler (most are: pure domain functions) is answered without a promise.
+  return output instanceof Promise ? output.then((value) => ({ input, output: value })) : { input, output };
 }

@@ -41,10 +41,10 @@ export function operationRoute(
   const extraHeaders: Record<string, string> = op.cacheControl ? { 'Cache-Control': op.cacheControl } : {};
   const usesBody = method !== 'GET' && method !== 'DELETE';
 
-  /** Checks the media type (415) before reading the body within the route limit (413), then parses it. */
-  async function bodyInput(ctx: KitContext): Promise<unknown> {
+  /** The parser of the request's media type (415 for any other), checked before a byte is read. */
+  function bodyParser(ctx: KitContext): (bytes: Uint8Array) => unknown {
     const contentType = ctx.request.header('content-type');
-    if (contentType === 'application/json') return parseJson(await ctx.request.readBody(limit));
+    if (contentType === 'application/json') return parseJson;
     const type = mediaType(contentType);
     const parser: BodyParser | undefined = isJsonMediaType(type)
       ? parseJson
@@ -56,8 +56,7 @@ export function operationRoute(
     if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
       throw unsupportedMediaType(contentType, ['charset=utf-8']);
     }
-    const bytes = await ctx.request.readBody(limit);
-    return parser(bytes, Object.assign(requestView(ctx), { contentType: type! }));
+    return (bytes) => parser(bytes, Object.assign(requestView(ctx), { contentType: type! }));
   }
 
   function queryInput(ctx: KitContext, schema: z.ZodType | undefined): unknown {
@@ -69,17 +68,15 @@ export function operationRoute(
   }
 
   /** The body, with a POST route's query options merged under it (a body member wins). */
-  async function postInput(ctx: KitContext): Promise<unknown> {
-    const body = await bodyInput(ctx);
+  function withQueryOptions(ctx: KitContext, body: unknown): unknown {
     if (op.bodyQuery === undefined || ctx.request.rawQuery === '') return body;
     const options = queryInput(ctx, op.bodyQuery) as Record<string, unknown>;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
     return { ...options, ...body };
   }
 
-  return async (ctx): Promise<Response> => {
-    const raw = usesBody ? await postInput(ctx) : queryInput(ctx, op.query);
-    const { input, output } = await callOperation(op, raw, { requestId: ctx.requestId, via: 'rest' });
+  function answer(ctx: KitContext, call: { input: unknown; output: unknown }): Response {
+    const { input, output } = call;
     const rendered = op.render?.(output, input, requestView(ctx));
     if (rendered === undefined) {
       return respond(ctx, 200, JSON.stringify(output), {
@@ -90,5 +87,17 @@ export function operationRoute(
     const headers: Record<string, string> = { ...extraHeaders, ...rendered.headers };
     if (rendered.contentType !== undefined) headers['Content-Type'] = rendered.contentType;
     return respond(ctx, rendered.status ?? 200, rendered.body, headers);
+  }
+
+  /** Runs the call on its raw input and answers: synchronously when the handler is (no promise made). */
+  function run(ctx: KitContext, raw: unknown): Response | Promise<Response> {
+    const call = callOperation(op, raw, { requestId: ctx.requestId, via: 'rest' });
+    return call instanceof Promise ? call.then((done) => answer(ctx, done)) : answer(ctx, call);
+  }
+
+  return (ctx) => {
+    if (!usesBody) return run(ctx, queryInput(ctx, op.query));
+    const parse = bodyParser(ctx);
+    return ctx.request.readBody(limit).then((bytes) => run(ctx, withQueryOptions(ctx, parse(bytes))));
   };
 }
