@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DEFAULT_MAX_JSON_DEPTH } from '../json/limits.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const RATE_LIMIT_STORE_MODES = ['fail_open', 'required'] as const;
 
 const CIDR = /^(?:(?:\d{1,3}\.){3}\d{1,3}(?:\/\d{1,2})?|[0-9a-fA-F:]+(?:\/\d{1,3})?)$/;
 const KEY_HASH = /^[0-9a-f]{64}$/;
@@ -149,9 +150,27 @@ export const CONFIG_VARIABLES = {
     ),
     ...doc('Comma list of proxy IPs or CIDRs whose `X-Forwarded-For` is believed.', 'none'),
   },
+  RATE_LIMIT_STORE: {
+    schema: optionalText().pipe(
+      z
+        .enum(RATE_LIMIT_STORE_MODES, { error: `must be one of ${RATE_LIMIT_STORE_MODES.join(', ')}` })
+        .optional(),
+    ),
+    ...doc(
+      '`fail_open`: an unreachable Redis lets requests through; `required`: `/readyz` answers 503 while it is unreachable.',
+      '`fail_open`',
+    ),
+  },
+  SHUTDOWN_DELAY_MS: {
+    schema: integer(0, 600_000),
+    ...doc(
+      'After SIGTERM, how long `/readyz` answers 503 while everything still serves, before the listener closes.',
+      '0; images set 5000',
+    ),
+  },
   SHUTDOWN_GRACE_MS: {
     schema: integer(0, 600_000),
-    ...doc('How long in-flight requests may finish after SIGTERM.', '10000'),
+    ...doc('Then how long requests already received may take to finish.', '10000'),
   },
   HEADERS_TIMEOUT_MS: {
     schema: integer(1_000, 600_000),
@@ -160,6 +179,38 @@ export const CONFIG_VARIABLES = {
   REQUEST_TIMEOUT_MS: {
     schema: integer(1_000, 3_600_000),
     ...doc('Time to receive a whole request, body included (then a 408).', '60000'),
+  },
+  WORKER_THREADS: {
+    schema: integer(1, 256),
+    ...doc('Threads of the pool that runs CPU-heavy calls off the event loop.', 'the available parallelism'),
+  },
+  MAX_HEAVY_INFLIGHT: {
+    schema: integer(1, 100_000),
+    ...doc(
+      'Heavy calls that may run or wait at once; beyond, 503 `overloaded` with `Retry-After`.',
+      '2 × the available parallelism',
+    ),
+  },
+  MAX_HEAP_MB: {
+    schema: integer(64, 1_048_576),
+    ...doc(
+      "The V8 heap cap the images pass to Node (`--max-old-space-size`); set it below the container's memory limit.",
+      "Node's own",
+    ),
+  },
+  METRICS_ENABLED: {
+    schema: optionalText().pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional()),
+    ...doc('Serve Prometheus metrics at `<base>/metrics` (`false`: 404).', 'true'),
+  },
+  OTEL_EXPORTER_OTLP_ENDPOINT: {
+    schema: optionalText().refine(
+      (url) => url === undefined || /^https?:\/\//.test(url),
+      'must be an http:// or https:// URL',
+    ),
+    ...doc(
+      'OTLP/HTTP collector: traces go to `<endpoint>/v1/traces` (the other standard `OTEL_*` variables apply); tracing is off when unset.',
+      'none',
+    ),
   },
 } as const;
 

@@ -1,6 +1,13 @@
 /** Service configuration from environment variables (docs/conventions.md §6), validated once at start-up. */
 import { DEFAULT_MAX_JSON_DEPTH } from '../json/limits.js';
-import { CONFIG_VARIABLES, configSchema, KEY_HASH, type LOG_LEVELS } from './config-schema.js';
+import { availableParallelism } from 'node:os';
+import {
+  CONFIG_VARIABLES,
+  configSchema,
+  KEY_HASH,
+  type LOG_LEVELS,
+  type RATE_LIMIT_STORE_MODES,
+} from './config-schema.js';
 
 /** A route's body limit unless `MAX_BODY_BYTES` or the route says otherwise (docs/conventions.md §3). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -19,6 +26,10 @@ export interface ServiceConfig {
   rateLimitPerMinute: number;
   redisUrl: string | undefined;
   trustedProxies: string[];
+  /** `required`: `/readyz` is 503 while the shared store is unreachable. */
+  rateLimitStore: (typeof RATE_LIMIT_STORE_MODES)[number];
+  /** After SIGTERM: how long `/readyz` is 503 while everything still serves. */
+  shutdownDelayMs: number;
   shutdownGraceMs: number;
   /** Time allowed to receive the request headers (slow-header clients get a 408). */
   headersTimeoutMs: number;
@@ -26,6 +37,13 @@ export interface ServiceConfig {
   requestTimeoutMs: number;
   /** sha256-hex of an API key → plan name. */
   apiKeys: Map<string, string>;
+  workerThreads: number;
+  maxHeavyInflight: number;
+  /** The heap cap the image passed to Node, if any (informational: it is set on Node's command line). */
+  maxHeapMb: number | undefined;
+  metricsEnabled: boolean;
+  /** OTLP/HTTP endpoint; tracing is off without it. */
+  otlpEndpoint: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -105,10 +123,17 @@ export function loadConfig(env: Env, options: LoadConfigOptions): ServiceConfig 
     rateLimitPerMinute: v.RATE_LIMIT_PER_MINUTE ?? 0,
     redisUrl: v.REDIS_URL,
     trustedProxies: v.TRUSTED_PROXIES ?? [],
+    rateLimitStore: v.RATE_LIMIT_STORE ?? 'fail_open',
+    shutdownDelayMs: v.SHUTDOWN_DELAY_MS ?? 0,
     shutdownGraceMs: v.SHUTDOWN_GRACE_MS ?? 10_000,
     headersTimeoutMs,
     requestTimeoutMs,
     apiKeys,
+    workerThreads: v.WORKER_THREADS ?? availableParallelism(),
+    maxHeavyInflight: v.MAX_HEAVY_INFLIGHT ?? 2 * availableParallelism(),
+    maxHeapMb: v.MAX_HEAP_MB,
+    metricsEnabled: v.METRICS_ENABLED !== 'false',
+    otlpEndpoint: v.OTEL_EXPORTER_OTLP_ENDPOINT,
   };
 }
 

@@ -24,6 +24,8 @@ export interface KitContext {
   tool: string | undefined;
   /** `mcp` on the MCP endpoint: its refusals are JSON-RPC errors carrying the problem. */
   surface: 'rest' | 'mcp';
+  /** Probes and metrics: no access-log line, not counted in the metrics. */
+  quiet: boolean;
   budget: CallBudget | undefined;
 }
 

@@ -66,6 +66,7 @@ export function createEnvelope(
       plan: 'free',
       tool: undefined,
       surface: 'rest',
+      quiet: false,
       budget: undefined,
     };
     keepKit(c, kit);
@@ -88,6 +89,7 @@ export function createEnvelope(
 
   /** Writes the request's access-log line and hands the response on. */
   function logged(kit: KitContext, started: number, response: Response): Response {
+    if (kit.quiet) return response;
     runtime.accessLog({
       requestId: kit.requestId,
       method: kit.request.method,

@@ -19,6 +19,8 @@ export interface KitRoute {
   limited: boolean;
   /** `mcp` for the MCP endpoint's POST: every refusal, the limiter's included, is a JSON-RPC error. */
   surface?: 'mcp';
+  /** Probes and metrics: no access-log line, not counted in the metrics. */
+  quiet?: boolean;
   handle: KitHandler;
 }
 
@@ -44,6 +46,12 @@ function allowTable(routes: readonly KitRoute[]): Map<string, string> {
 function routeWork(route: KitRoute, limiter: RequestLimiter | undefined): KitWork {
   const { path, handle } = route;
   const surface = route.surface ?? 'rest';
+  if (route.quiet) {
+    return (kit, c) => {
+      kit.quiet = true;
+      return handle(kit, c);
+    };
+  }
   if (!route.limited || limiter === undefined) {
     return (kit, c) => {
       kit.route = path;

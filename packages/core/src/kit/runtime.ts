@@ -2,7 +2,9 @@ import pino, { type Logger } from 'pino';
 import type { ServiceConfig } from './config.js';
 
 export interface Lifecycle {
-  /** Set on SIGTERM/SIGINT: `/health` answers 503 while in-flight requests finish. */
+  /** False until the server can serve (runService sets it once it listens): `/readyz` says `starting`. */
+  ready: boolean;
+  /** Set on SIGTERM/SIGINT: `/readyz` and `/health` answer 503 while requests finish. */
   draining: boolean;
   readonly startedAt: number;
 }
@@ -118,7 +120,7 @@ export function createRuntime(
   const output = createLogOutput(config, service, version);
   const closers: Array<() => Promise<void>> = [];
   return {
-    lifecycle: { draining: false, startedAt: Date.now() },
+    lifecycle: { ready: true, draining: false, startedAt: Date.now() },
     logger: output.logger,
     accessLog: accessLogWriter(output.write, service, version),
     flushLogs: output.flush ?? (() => {}),

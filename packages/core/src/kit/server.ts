@@ -5,6 +5,7 @@ import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { ConfigError, loadConfig, type ServiceConfig } from './config.js';
 import { clientErrorHandler } from './http/client-error.js';
+import { drainer } from './drain.js';
 import { createRuntime, type Runtime } from './runtime.js';
 
 type Timeouts = Pick<ServiceConfig, 'headersTimeoutMs' | 'requestTimeoutMs'>;
@@ -65,7 +66,7 @@ export interface RunningService {
   url: string;
   config: ServiceConfig;
   runtime: Runtime;
-  /** Stops accepting, reports 503 on /health, waits for in-flight requests up to the grace period. */
+  /** The drain of a SIGTERM: `/readyz` 503, then stops accepting and finishes every request (docs/conventions.md §11). */
   shutdown(): Promise<void>;
 }
 
@@ -86,6 +87,7 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
     throw error;
   }
   const runtime = createRuntime(config, options.name, options.version);
+  runtime.lifecycle.ready = false;
   const app = options.createApp(config, runtime);
   const server = createHttpServer(app, config, runtime.logger);
   try {
@@ -103,6 +105,7 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`;
+  runtime.lifecycle.ready = true;
   // Always announced, whatever LOG_LEVEL says: it is how a supervisor finds a PORT=0 server.
   if (runtime.logger.isLevelEnabled('info')) {
     runtime.logger.info({ url }, 'listening');
@@ -113,24 +116,16 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
     );
   }
 
+  const drain = drainer(server, config, runtime);
   let closing: Promise<void> | undefined;
   const shutdown = () => {
-    closing ??= new Promise<void>((resolve) => {
-      runtime.lifecycle.draining = true;
-      runtime.logger.info({ grace_ms: config.shutdownGraceMs }, 'draining');
-      const timer = setTimeout(() => {
-        server.closeAllConnections();
-      }, config.shutdownGraceMs);
-      timer.unref();
-      server.close(async () => {
-        clearTimeout(timer);
-        await runtime.close();
-        runtime.flushLogs();
-        runtime.logger.info('stopped');
-        runtime.logger.flush(() => resolve());
-      });
-      server.closeIdleConnections();
-    });
+    closing ??= (async () => {
+      await drain();
+      await runtime.close();
+      runtime.flushLogs();
+      runtime.logger.info('stopped');
+      await new Promise<void>((resolve) => runtime.logger.flush(() => resolve()));
+    })();
     return closing;
   };
   const onSignal = () => {

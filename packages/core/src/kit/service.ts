@@ -106,6 +106,7 @@ export function createService(
     basePath: base,
     lifecycle: runtime.lifecycle,
     rateLimitStore: limits?.sharedStoreState,
+    storeRequired: config.rateLimitStore === 'required',
     info: definition.info,
     links: {
       health: `${base}/health`,
@@ -148,6 +149,7 @@ export function createService(
     path: `${base}${endpoint.path}` || '/',
     limited: endpoint.limited,
     ...(endpoint.surface ? { surface: endpoint.surface } : {}),
+    ...(endpoint.quiet ? { quiet: true } : {}),
     handle: endpoint.handler,
   }));
 

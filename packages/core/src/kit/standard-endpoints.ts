@@ -24,6 +24,8 @@ export interface StandardEndpoint {
   limited: boolean;
   /** `mcp` where refusals are JSON-RPC errors (the MCP endpoint's POST). */
   surface?: 'mcp';
+  /** Probes and metrics: no access-log line, not counted in the metrics. */
+  quiet?: boolean;
   /** Absent for static assets, which are not part of the API. */
   doc?: EndpointDoc;
   handler: KitHandler;
@@ -39,6 +41,8 @@ export interface StandardEndpointsInput {
   lifecycle: Lifecycle;
   /** `ok` or `degraded` when a rate-limit store is configured. */
   rateLimitStore: (() => 'ok' | 'degraded') | undefined;
+  /** `RATE_LIMIT_STORE=required`: readiness follows the shared store. */
+  storeRequired: boolean;
   info: Readonly<Record<string, unknown>> | undefined;
   links: Readonly<Record<string, string>>;
   operations: ReadonlyArray<{ method: string; path: string; summary: string; mcp_tool: string | null }>;
@@ -77,6 +81,17 @@ const VersionSchema = z
   })
   .catchall(z.unknown())
   .meta({ id: 'Version' });
+
+const LiveSchema = z.object({ status: z.literal('ok') }).meta({ id: 'Live' });
+const ReadySchema = z
+  .object({
+    status: z.enum(['ready', 'not_ready']),
+    reason: z.enum(['starting', 'draining', 'rate_limit_store_down']).optional().meta({
+      description:
+        '`starting`: not yet able to serve; `draining`: shutting down (SIGTERM); `rate_limit_store_down`: with RATE_LIMIT_STORE=required, the shared store is unreachable.',
+    }),
+  })
+  .meta({ id: 'Ready' });
 
 const JsonRpcSchema = z
   .object({
@@ -140,7 +155,50 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
   const docsHtml = docsPage(input.title, docsPath, `${input.basePath}/openapi.json`);
   const rootPath = input.basePath === '' ? '/' : '';
 
+  const live = JSON.stringify({ status: 'ok' });
+  const ready = JSON.stringify({ status: 'ready' });
+  const notReady = (reason: string) => JSON.stringify({ status: 'not_ready', reason });
+  const readiness = (): string | undefined => {
+    if (!lifecycle.ready) return notReady('starting');
+    if (lifecycle.draining) return notReady('draining');
+    if (input.storeRequired && input.rateLimitStore?.() === 'degraded')
+      return notReady('rate_limit_store_down');
+    return undefined;
+  };
+
   const endpoints: StandardEndpoint[] = [
+    {
+      method: 'GET',
+      path: '/livez',
+      limited: false,
+      quiet: true,
+      doc: {
+        operationId: 'getLiveness',
+        summary: 'Liveness probe',
+        description: 'Answers while the process can serve; consults nothing else (not even Redis).',
+        tags: ['service'],
+        responses: { 200: json(LiveSchema, 'Alive') },
+      },
+      handler: (kit) => jsonResponse(kit, live),
+    },
+    {
+      method: 'GET',
+      path: '/readyz',
+      limited: false,
+      quiet: true,
+      doc: {
+        operationId: 'getReadiness',
+        summary: 'Readiness probe',
+        description:
+          'Ready to take traffic: 503 while starting, while draining after SIGTERM (everything else still serves), and — only with RATE_LIMIT_STORE=required — while the shared rate-limit store is unreachable.',
+        tags: ['service'],
+        responses: { 200: json(ReadySchema, 'Ready'), 503: json(ReadySchema, 'Not ready, with the reason') },
+      },
+      handler: (kit) => {
+        const refused = readiness();
+        return refused === undefined ? jsonResponse(kit, ready) : jsonResponse(kit, refused, 503);
+      },
+    },
     {
       method: 'GET',
       path: '/health',

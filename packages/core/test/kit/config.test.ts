@@ -120,9 +120,16 @@ describe('the configuration table', () => {
       'RATE_LIMIT_PER_MINUTE',
       'REDIS_URL',
       'TRUSTED_PROXIES',
+      'RATE_LIMIT_STORE',
+      'SHUTDOWN_DELAY_MS',
       'SHUTDOWN_GRACE_MS',
       'HEADERS_TIMEOUT_MS',
       'REQUEST_TIMEOUT_MS',
+      'WORKER_THREADS',
+      'MAX_HEAVY_INFLIGHT',
+      'MAX_HEAP_MB',
+      'METRICS_ENABLED',
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
     ]);
   });
 });

@@ -57,6 +57,8 @@ describe('the service app', () => {
     const routes = app.routes.map((route) => `${route.method} ${route.path}`);
     expect(routes).toEqual([
       'POST /base/v1/echo',
+      'GET /base/livez',
+      'GET /base/readyz',
       'GET /base/health',
       'GET /base/version',
       'GET /base',

@@ -30,6 +30,8 @@ export interface RedisStoreOptions {
   logger: { warn(object: object, message: string): void; info(object: object, message: string): void };
   /** How long one decision may wait for Redis before failing open (default 250 ms). */
   commandTimeoutMs?: number;
+  /** How often the connection is checked without traffic (default 1 s), for `/readyz` and the metrics. */
+  watchIntervalMs?: number;
 }
 
 type GcraClient = Redis & {
@@ -54,13 +56,13 @@ export function createRedisStore(options: RedisStoreOptions): RateLimitStore {
   client.once('ready', () => {
     client.options.enableOfflineQueue = false;
   });
-  // Errors are reported through `consume`; an unhandled 'error' event would crash the process.
+  // Errors are reported through `consume` and the watch; an unhandled 'error' event would crash the process.
   client.on('error', () => {});
 
   let state: 'ok' | 'degraded' = 'ok';
   let lastWarning = Number.NEGATIVE_INFINITY;
 
-  function failOpen(error: unknown): RateLimitDecision {
+  function unreachable(error: unknown): void {
     state = 'degraded';
     const now = Date.now();
     if (now - lastWarning >= 60_000) {
@@ -70,8 +72,27 @@ export function createRedisStore(options: RedisStoreOptions): RateLimitStore {
         'rate-limit store unreachable: limits fail open until it answers again',
       );
     }
+  }
+
+  function reachable(): void {
+    if (state === 'degraded') {
+      state = 'ok';
+      options.logger.info({}, 'rate-limit store reachable again: limits apply');
+    }
+  }
+
+  function failOpen(error: unknown): RateLimitDecision {
+    unreachable(error);
     return { allowed: true, remaining: 0, resetSeconds: 0, retryAfterSeconds: 0 };
   }
+
+  // Without traffic the state would never change: a ping a second keeps it true (a lost connection
+  // is seen at once), so `/readyz` and `rate_limit_store_up` follow Redis within about a second.
+  client.on('close', () => unreachable(new Error('connection closed')));
+  const watch = setInterval(() => {
+    client.ping().then(reachable, unreachable);
+  }, options.watchIntervalMs ?? 1_000);
+  watch.unref();
 
   return {
     get state() {
@@ -85,16 +106,15 @@ export function createRedisStore(options: RedisStoreOptions): RateLimitStore {
           windowMs / policy.quota,
           windowMs,
         );
-        if (state === 'degraded') {
-          state = 'ok';
-          options.logger.info({}, 'rate-limit store reachable again: limits apply');
-        }
+        reachable();
         return { allowed: allowed === 1, remaining, resetSeconds, retryAfterSeconds };
       } catch (error) {
         return failOpen(error);
       }
     },
     async close() {
+      clearInterval(watch);
+      client.removeAllListeners('close');
       client.disconnect();
     },
   };
