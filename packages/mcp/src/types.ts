@@ -23,6 +23,8 @@ export interface McpToolContext {
    * element alone, e.g. a call beyond the caller's rate limit.
    */
   admit?: (method: string) => JsonRpcError | undefined | Promise<JsonRpcError | undefined>;
+  /** Whatever the host attaches to the request (the service kit: its request context), passed to tools as is. */
+  host?: unknown;
 }
 
 /** Bounds on one POSTed message, whatever it holds. */

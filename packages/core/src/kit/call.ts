@@ -1,5 +1,7 @@
+import type { Span } from '@opentelemetry/api';
 import { ProblemError } from '../errors.js';
 import type { OperationContext, OperationDefinition } from './operation.js';
+import type { Tracing } from './tracing.js';
 import { zodValidationFailed } from './zod-issues.js';
 
 /** How large a call's arguments are, when the transport cannot already vouch for it. */
@@ -19,6 +21,17 @@ function argumentsTooLarge(op: OperationDefinition, limit: number): ProblemError
   });
 }
 
+export interface CallOptions {
+  /** The schema the arguments are checked by (an MCP tool's may differ from the body's). */
+  schema?: OperationDefinition['input'];
+  /** The arguments' size, when the transport did not bound it already; checked against `limit`. */
+  size?: CallSize;
+  limit?: number;
+  /** With tracing on: the call gets a child span of the request's. */
+  tracing?: Tracing | undefined;
+  parentSpan?: Span | undefined;
+}
+
 export interface CallResult {
   input: unknown;
   output: unknown;
@@ -34,7 +47,39 @@ export function callOperation(
   op: OperationDefinition,
   raw: unknown,
   context: OperationContext,
-  options: { schema?: OperationDefinition['input']; size?: CallSize; limit?: number } = {},
+  options: CallOptions = {},
+): CallResult | Promise<CallResult> {
+  const { tracing } = options;
+  if (tracing === undefined) return call(op, raw, context, options);
+  const span = tracing.startCall(options.parentSpan, op.mcpName ?? op.name);
+  let result: CallResult | Promise<CallResult>;
+  try {
+    result = call(op, raw, context, options);
+  } catch (error) {
+    tracing.endCall(span, true);
+    throw error;
+  }
+  if (!(result instanceof Promise)) {
+    tracing.endCall(span, false);
+    return result;
+  }
+  return result.then(
+    (done) => {
+      tracing.endCall(span, false);
+      return done;
+    },
+    (error: unknown) => {
+      tracing.endCall(span, true);
+      throw error;
+    },
+  );
+}
+
+function call(
+  op: OperationDefinition,
+  raw: unknown,
+  context: OperationContext,
+  options: CallOptions,
 ): CallResult | Promise<CallResult> {
   const { size, limit } = options;
   if (size !== undefined && limit !== undefined && size.atMost > limit && size.measure() > limit) {

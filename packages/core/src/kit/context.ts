@@ -1,3 +1,4 @@
+import type { Span } from '@opentelemetry/api';
 import type { Context } from 'hono';
 import type { ProblemError } from '../errors.js';
 import type { KitRequest } from './http/request.js';
@@ -27,6 +28,8 @@ export interface KitContext {
   /** Probes and metrics: no access-log line, not counted in the metrics. */
   quiet: boolean;
   budget: CallBudget | undefined;
+  /** The request's SERVER span when tracing is on (operation calls are its children). */
+  span: Span | undefined;
 }
 
 export interface KitEnv {

@@ -8,6 +8,7 @@ import { addCorsHeaders, corsOriginResolver } from './cors.js';
 import { respond } from './http/reply.js';
 import { ClientAbortedError } from './http/request.js';
 import { kitRequestOf } from './http/request-web.js';
+import type { ServiceMetrics } from './metrics.js';
 import { internalError, problemResponse } from './problems.js';
 import type { Runtime } from './runtime.js';
 
@@ -38,6 +39,7 @@ export function createEnvelope(
   config: Pick<ServiceConfig, 'corsOrigins'>,
   runtime: Runtime,
   problemExtensions: Readonly<Record<string, unknown>> | undefined,
+  metrics: ServiceMetrics | undefined,
 ) {
   const corsOrigin = corsOriginResolver(config);
 
@@ -68,6 +70,7 @@ export function createEnvelope(
       surface: 'rest',
       quiet: false,
       budget: undefined,
+      span: runtime.tracing?.startRequest(request.method, (name) => request.header(name)),
     };
     keepKit(c, kit);
     return kit;
@@ -89,16 +92,22 @@ export function createEnvelope(
 
   /** Writes the request's access-log line and hands the response on. */
   function logged(kit: KitContext, started: number, response: Response): Response {
+    // A probe's span is never ended, so never exported: probes would drown the traces.
     if (kit.quiet) return response;
+    const ms = performance.now() - started;
+    const { span } = kit;
+    if (span !== undefined) runtime.tracing?.endRequest(span, kit.request.method, kit.route, response.status);
     runtime.accessLog({
       requestId: kit.requestId,
       method: kit.request.method,
       route: kit.route,
       status: response.status,
-      ms: Math.round((performance.now() - started) * 100) / 100,
+      ms: Math.round(ms * 100) / 100,
       plan: kit.plan,
       tool: kit.tool,
+      traceId: span?.spanContext().traceId,
     });
+    metrics?.request(kit.route, kit.request.method, response.status, ms / 1000);
     return response;
   }
 

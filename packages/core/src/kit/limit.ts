@@ -33,3 +33,28 @@ export async function admitRequest(limiter: RequestLimiter, kit: KitContext): Pr
     },
   };
 }
+
+/** The limiter with every decision it makes (limited plans only) counted, for the metrics. */
+export function countingLimiter(
+  limiter: RequestLimiter,
+  count: (plan: string, allowed: boolean) => void,
+): RequestLimiter {
+  const decided = (headers: Record<string, string>, refused: ProblemError | undefined) =>
+    refused !== undefined || headers.RateLimit !== undefined;
+  return {
+    async check(request) {
+      const outcome = await limiter.check(request);
+      if (decided(outcome.headers, outcome.refused)) count(outcome.plan, outcome.refused === undefined);
+      const another = outcome.another;
+      if (another === undefined) return outcome;
+      return {
+        ...outcome,
+        another: async () => {
+          const next = await another();
+          if (decided(next.headers, next.refused)) count(outcome.plan, next.refused === undefined);
+          return next;
+        },
+      };
+    },
+  };
+}

@@ -14,6 +14,7 @@ import type { ServiceConfig } from './config.js';
 import type { KitContext } from './context.js';
 import { JSON_CONTENT_TYPE, respond } from './http/reply.js';
 import { toolSchema } from './mcp-tools.js';
+import type { ServiceMetrics } from './metrics.js';
 import type { OperationDefinition } from './operation.js';
 import { problemObject, problemResponse } from './problems.js';
 import type { KitHandler } from './router.js';
@@ -35,6 +36,7 @@ export interface McpRouteOptions {
   strictJson: boolean;
   problemExtensions: Readonly<Record<string, unknown>> | undefined;
   runtime: Runtime;
+  metrics: ServiceMetrics | undefined;
 }
 
 /** Levels of the envelope around a tool's arguments (message → params), so arguments may nest as deep as a REST body. */
@@ -115,10 +117,14 @@ export function mcpRoutes(options: McpRouteOptions): {
                 atMost: context.bodyBytes ?? Number.POSITIVE_INFINITY,
                 measure: () => Buffer.byteLength(JSON.stringify(args)),
               },
+              tracing: runtime.tracing,
+              parentSpan: (context.host as KitContext | undefined)?.span,
             },
           );
+          options.metrics?.toolCall(op.mcpName ?? op.name, true);
           return { ok: true, value: output };
         } catch (error) {
+          options.metrics?.toolCall(op.mcpName ?? op.name, false);
           if (!isProblemError(error)) throw error;
           return { ok: false, message: error.detail, data: problemOf(error, requestId) };
         }
@@ -204,6 +210,7 @@ export function mcpRoutes(options: McpRouteOptions): {
         },
         onToolCall: toolLog(kit),
         admit: admission(kit, problemExtensions),
+        host: kit,
       });
       return render(kit, reply);
     },

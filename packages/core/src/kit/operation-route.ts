@@ -8,11 +8,13 @@ import { parseQuery } from './http/request.js';
 import type { BodyParser, OperationDefinition, RequestView } from './operation.js';
 import { unsupportedMediaType } from './problems.js';
 import type { KitHandler } from './router.js';
+import type { Tracing } from './tracing.js';
 import { zodValidationFailed } from './zod-issues.js';
 
 export interface OperationRouteOptions {
   config: Pick<ServiceConfig, 'maxBodyBytes' | 'maxJsonDepth'>;
   strictJson: boolean;
+  tracing: Tracing | undefined;
 }
 
 function requestView(ctx: KitContext): RequestView {
@@ -91,7 +93,12 @@ export function operationRoute(
 
   /** Runs the call on its raw input and answers: synchronously when the handler is (no promise made). */
   function run(ctx: KitContext, raw: unknown): Response | Promise<Response> {
-    const call = callOperation(op, raw, { requestId: ctx.requestId, via: 'rest' });
+    const call = callOperation(
+      op,
+      raw,
+      { requestId: ctx.requestId, via: 'rest' },
+      { tracing: options.tracing, parentSpan: ctx.span },
+    );
     return call instanceof Promise ? call.then((done) => answer(ctx, done)) : answer(ctx, call);
   }
 

@@ -1,5 +1,6 @@
 import pino, { type Logger } from 'pino';
 import type { ServiceConfig } from './config.js';
+import type { Tracing } from './tracing.js';
 
 export interface Lifecycle {
   /** False until the server can serve (runService sets it once it listens): `/readyz` says `starting`. */
@@ -19,10 +20,14 @@ export interface AccessLogEntry {
   plan: string;
   /** The MCP tool(s) a `/mcp` request called. */
   tool?: string | undefined;
+  /** The trace of the request's span, when tracing is on. */
+  traceId?: string | undefined;
 }
 
 export interface Runtime {
   lifecycle: Lifecycle;
+  /** OpenTelemetry tracing, set by runService when `OTEL_EXPORTER_OTLP_ENDPOINT` is. */
+  tracing?: Tracing | undefined;
   logger: Logger;
   /** Writes the per-request line, or nothing when `info` is off. */
   accessLog: (entry: AccessLogEntry) => void;
@@ -107,7 +112,7 @@ function accessLogWriter(write: ((line: string) => void) | undefined, service: s
     // The request id (a UUID, or a client token checked against [A-Za-z0-9._:@-]) and the method (an
     // HTTP token Node's parser accepted) never need JSON escaping.
     write(
-      `{"level":30,"time":"${iso}"${prefix}"${entry.requestId}","method":"${entry.method}","route":${route},"status":${entry.status},"ms":${entry.ms},"plan":${plan}${entry.tool === undefined ? '' : `,"tool":${JSON.stringify(entry.tool)}`},"msg":"request"}\n`,
+      `{"level":30,"time":"${iso}"${prefix}"${entry.requestId}","method":"${entry.method}","route":${route},"status":${entry.status},"ms":${entry.ms},"plan":${plan}${entry.tool === undefined ? '' : `,"tool":${JSON.stringify(entry.tool)}`}${entry.traceId === undefined ? '' : `,"trace_id":"${entry.traceId}"`},"msg":"request"}\n`,
     );
   };
 }

@@ -6,6 +6,7 @@ import type { Hono } from 'hono';
 import { ConfigError, loadConfig, type ServiceConfig } from './config.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { drainer } from './drain.js';
+import { startTracing } from './tracing.js';
 import { createRuntime, type Runtime } from './runtime.js';
 
 type Timeouts = Pick<ServiceConfig, 'headersTimeoutMs' | 'requestTimeoutMs'>;
@@ -88,6 +89,11 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
   }
   const runtime = createRuntime(config, options.name, options.version);
   runtime.lifecycle.ready = false;
+  const tracing = await startTracing(config, options.name, options.version);
+  if (tracing !== undefined) {
+    runtime.tracing = tracing;
+    runtime.onClose(() => tracing.shutdown());
+  }
   const app = options.createApp(config, runtime);
   const server = createHttpServer(app, config, runtime.logger);
   try {

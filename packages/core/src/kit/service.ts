@@ -2,9 +2,10 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { ServiceConfig } from './config.js';
 import type { KitEnv } from './context.js';
 import { createEnvelope } from './envelope.js';
-import type { RequestLimiter } from './limit.js';
+import { countingLimiter, type RequestLimiter } from './limit.js';
 import type { PlanLimits, RateLimitStore } from './limits/index.js';
 import { mcpRoutes } from './mcp-route.js';
+import { createMetrics } from './metrics.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { type OperationDefinition, operationMethods } from './operation.js';
 import { operationRoute } from './operation-route.js';
@@ -75,14 +76,21 @@ export function createService(
     options.limiter === undefined
       ? createServiceLimits(definition.name, definition.plans, config, runtime, options.limits)
       : undefined;
-  const limiter = options.limiter ?? limits?.limiter;
+  const metrics = config.metricsEnabled
+    ? createMetrics(() => limits?.sharedStoreState?.() !== 'degraded')
+    : undefined;
+  const baseLimiter = options.limiter ?? limits?.limiter;
+  const limiter =
+    baseLimiter === undefined || metrics === undefined
+      ? baseLimiter
+      : countingLimiter(baseLimiter, (plan, allowed) => metrics.rateLimit(plan, allowed));
 
   const operationRoutes: KitRoute[] = definition.operations.flatMap((op) =>
     operationMethods(op).map((method) => ({
       method,
       path: `${opsBase}${op.path}`,
       limited: op.rateLimited !== false,
-      handle: operationRoute(op, method, { config, strictJson }),
+      handle: operationRoute(op, method, { config, strictJson, tracing: runtime.tracing }),
     })),
   );
 
@@ -95,6 +103,7 @@ export function createService(
     strictJson,
     problemExtensions: definition.problemExtensions,
     runtime,
+    metrics,
   });
   let openapiBody: string | undefined;
   const endpoints = standardEndpoints({
@@ -143,6 +152,7 @@ export function createService(
       return openapiBody;
     },
     mcp,
+    metrics,
   });
   const standardRoutes: KitRoute[] = endpoints.map((endpoint) => ({
     method: endpoint.method,
@@ -155,7 +165,7 @@ export function createService(
 
   const app = new Hono<KitEnv>();
   for (const middleware of options.middleware ?? []) app.use(middleware);
-  const envelope = createEnvelope(config, runtime, definition.problemExtensions);
+  const envelope = createEnvelope(config, runtime, definition.problemExtensions, metrics);
   mountRoutes(app, [...operationRoutes, ...standardRoutes], limiter, envelope);
   return app;
 }

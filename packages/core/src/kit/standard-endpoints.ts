@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DOCS_ASSETS, docsAsset, docsPage } from './docs.js';
 import { jsonResponse, respond } from './http/reply.js';
 import type { KitHandler } from './router.js';
+import type { ServiceMetrics } from './metrics.js';
 import type { Lifecycle } from './runtime.js';
 
 /** How an endpoint appears in the OpenAPI document (a zod-to-openapi route config without method and path). */
@@ -48,6 +49,8 @@ export interface StandardEndpointsInput {
   operations: ReadonlyArray<{ method: string; path: string; summary: string; mcp_tool: string | null }>;
   openapiDocument: () => string;
   mcp: { post: KitHandler; get: KitHandler; maxBodyBytes: number };
+  /** Absent when METRICS_ENABLED=false: `/metrics` is then a 404. */
+  metrics: ServiceMetrics | undefined;
 }
 
 const anyObject = z.object({}).catchall(z.unknown());
@@ -319,6 +322,27 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
       handler: input.mcp.get,
     },
   ];
+  const { metrics } = input;
+  if (metrics !== undefined) {
+    endpoints.push({
+      method: 'GET',
+      path: '/metrics',
+      limited: false,
+      quiet: true,
+      doc: {
+        operationId: 'getMetrics',
+        summary: 'Prometheus metrics',
+        description:
+          'Requests by route pattern, method and status, their durations, MCP tool calls, rate-limit decisions, the shared store, and the process (text exposition format). Off with METRICS_ENABLED=false.',
+        tags: ['service'],
+        responses: {
+          200: { description: 'Metrics', content: { 'text/plain': { schema: z.string() } } },
+        },
+      },
+      handler: async (kit) =>
+        respond(kit, 200, await metrics.text(), { 'Content-Type': metrics.contentType }),
+    });
+  }
   if (input.basePath !== '') {
     // `<base>/` answers like `<base>`; documented once.
     const root = endpoints.find((endpoint) => endpoint.path === '')!;

@@ -68,6 +68,7 @@ describe('the service app', () => {
       'GET /base/docs/swagger-ui-bundle.js',
       'POST /base/mcp',
       'GET /base/mcp',
+      'GET /base/metrics',
       'GET /base/',
       'OPTIONS /*',
     ]);

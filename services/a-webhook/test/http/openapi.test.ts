@@ -27,7 +27,7 @@ describe('OpenAPI document', async () => {
 
   it('lists /verify and /platforms with every response and the standard routes', () => {
     expect(Object.keys(document.paths).sort()).toEqual(
-      ['/', '/docs', '/health', '/mcp', '/openapi.json', '/platforms', '/verify', '/version'].sort(),
+      ['/', '/docs', '/health', '/livez', '/mcp', '/metrics', '/openapi.json', '/platforms', '/readyz', '/verify', '/version'].sort(),
     );
     expect(Object.keys(verifyPath.responses).sort()).toEqual([
       '200',
