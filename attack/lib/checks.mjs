@@ -1,4 +1,5 @@
 // The checks of the suite, each returning { check, requests, violations: [..], worst_ms }.
+import { availableParallelism } from 'node:os';
 import { judge, mcpCase, random, restCase } from './fuzz.mjs';
 import { parseResponse, raw } from './raw.mjs';
 import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, rssMb } from './server.mjs';
@@ -115,8 +116,10 @@ export async function largeInputs(server, found, { budgetMs = 100 } = {}) {
       if (ms > budgetMs + transferMs + parseMs + 400)
         violations.push(`${Math.round(ms)} ms — ${route.path} with ${key} of ${limit} bytes`);
       // V8 keeps some of a grown heap's pages after collecting it (not a leak: repeats reuse them);
-      // what may stay is bounded by the body: 50 MB plus 6 bytes per byte of the route's limit.
-      const allowance = 50 + (6 * limit) / 2 ** 20;
+      // what may stay is bounded by the body: 50 MB plus 6 bytes per byte of the route's limit, for
+      // each heap that handled one — a heavy route's calls run in the worker threads, one heap each.
+      const heaps = route.heavy ? availableParallelism() : 1;
+      const allowance = 50 + (6 * limit * heaps) / 2 ** 20;
       const rss = await settledRss(server.pid, baseline, allowance);
       if (rss !== undefined && rss > baseline + allowance)
         violations.push(

@@ -12,7 +12,9 @@ export async function discover(origin, basePath) {
       const example = operation.requestBody?.content?.['application/json']?.example;
       const tool = /MCP tool: `([^`]+)`/.exec(operation.description ?? '')?.[1];
       const query = (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-      routes.push({ method: method.toUpperCase(), path, example, tool, query });
+      // A heavy operation documents the 503 of its worker pool (docs/conventions.md §11).
+      const heavy = operation.responses?.['503'] !== undefined;
+      routes.push({ method: method.toUpperCase(), path, example, tool, query, heavy });
     }
   }
   const listed = await fetch(`${origin}${basePath}/mcp`, {

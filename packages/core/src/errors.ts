@@ -67,6 +67,19 @@ export class ProblemError extends Error {
     this.headers = init.headers;
   }
 
+  /** What rebuilds this error elsewhere (a worker thread's problem, sent to the event loop). */
+  toInit(): ProblemInit {
+    return {
+      status: this.status,
+      code: this.code,
+      title: this.title,
+      detail: this.detail,
+      ...(this.errors ? { errors: this.errors } : {}),
+      ...(this.extensions ? { extensions: this.extensions } : {}),
+      ...(this.headers ? { headers: this.headers } : {}),
+    };
+  }
+
   /** The RFC 9457 body, without the request id (the kit adds it). */
   toProblem(): Record<string, unknown> {
     return {

@@ -40,11 +40,16 @@ export type McpReply =
 
 export interface McpEndpoint {
   readonly server: McpServer;
+  /** A POST: the transport checks, then the body read and answered. */
   post(exchange: McpExchange, context?: McpToolContext): Promise<McpReply>;
-  get(exchange: McpExchange): McpReply;
+  /** The checks of a POST that need no body (origin, Accept, Content-Type, protocol version). */
+  refusal(exchange: Pick<McpExchange, 'header'>): McpReply | undefined;
+  /** Answers a POST's body once read (the host may read it, or hand it to a worker that does). */
+  answer(body: McpBody, protocolVersion: string | undefined, context?: McpToolContext): Promise<McpReply>;
+  get(exchange: Pick<McpExchange, 'header'>): McpReply;
 }
 
-const refusal = (
+const refusalOf = (
   status: number,
   code: string,
   detail: string,
@@ -52,10 +57,10 @@ const refusal = (
   headers?: Record<string, string>,
 ): McpReply => ({ status, refusal: { status, code, detail, rpcCode, ...(headers ? { headers } : {}) } });
 
-function protocolVersionRefusal(exchange: McpExchange): McpReply | undefined {
+function protocolVersionRefusal(exchange: Pick<McpExchange, 'header'>): McpReply | undefined {
   const version = exchange.header('mcp-protocol-version');
   if (version === undefined || isSupportedProtocolVersion(version.trim())) return undefined;
-  return refusal(
+  return refusalOf(
     400,
     'unsupported_protocol_version',
     `Unsupported MCP-Protocol-Version ${quote(version)}; supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
@@ -63,32 +68,39 @@ function protocolVersionRefusal(exchange: McpExchange): McpReply | undefined {
   );
 }
 
+const refusal406 = () =>
+  refusalOf(406, 'not_acceptable', 'Accept must include application/json or text/event-stream.');
+
 /** A stateless Streamable HTTP endpoint, independent of the HTTP framework: JSON only, no SSE, no session. */
 export function createMcpEndpoint(options: McpServerOptions): McpEndpoint {
   const server = createMcpServer(options);
   const originAllowed = createOriginMatcher(options.allowedOrigins);
-  const originRefusal = (exchange: McpExchange): McpReply | undefined => {
+  const originRefusal = (exchange: Pick<McpExchange, 'header'>): McpReply | undefined => {
     const origin = exchange.header('origin');
     if (origin === undefined || originAllowed(origin)) return undefined;
-    return refusal(
+    return refusalOf(
       403,
       'origin_not_allowed',
       `Origin ${quote(origin)} is not allowed to call this MCP endpoint.`,
     );
   };
 
-  async function post(exchange: McpExchange, context: McpToolContext = {}): Promise<McpReply> {
-    const early =
+  function refusal(exchange: Pick<McpExchange, 'header'>): McpReply | undefined {
+    return (
       originRefusal(exchange) ??
-      (acceptsMcpResponse(exchange.header('accept'))
-        ? undefined
-        : refusal(406, 'not_acceptable', 'Accept must include application/json or text/event-stream.')) ??
+      (acceptsMcpResponse(exchange.header('accept')) ? undefined : refusal406()) ??
       (isJsonContentType(exchange.header('content-type'))
         ? undefined
-        : refusal(415, 'unsupported_media_type', 'Content-Type must be application/json.')) ??
-      protocolVersionRefusal(exchange);
-    if (early !== undefined) return early;
-    const body = await exchange.readBody();
+        : refusalOf(415, 'unsupported_media_type', 'Content-Type must be application/json.')) ??
+      protocolVersionRefusal(exchange)
+    );
+  }
+
+  async function answer(
+    body: McpBody,
+    protocolVersion: string | undefined,
+    context: McpToolContext = {},
+  ): Promise<McpReply> {
     if (!body.ok) {
       return {
         status: 400,
@@ -103,12 +115,11 @@ export function createMcpEndpoint(options: McpServerOptions): McpEndpoint {
         }),
       };
     }
-    const version = exchange.header('mcp-protocol-version')?.trim();
-    if (Array.isArray(body.message) && !allowsBatches(version)) {
-      return refusal(
+    if (Array.isArray(body.message) && !allowsBatches(protocolVersion)) {
+      return refusalOf(
         400,
         'batch_not_supported',
-        `JSON-RPC batches are not supported in protocol version ${version}; send one message per request.`,
+        `JSON-RPC batches are not supported in protocol version ${protocolVersion}; send one message per request.`,
         JsonRpcErrorCode.InvalidRequest,
       );
     }
@@ -117,11 +128,18 @@ export function createMcpEndpoint(options: McpServerOptions): McpEndpoint {
     return { status: reply.invalid ? 400 : 200, body: reply.text };
   }
 
-  function get(exchange: McpExchange): McpReply {
+  async function post(exchange: McpExchange, context: McpToolContext = {}): Promise<McpReply> {
+    const early = refusal(exchange);
+    if (early !== undefined) return early;
+    const body = await exchange.readBody();
+    return answer(body, exchange.header('mcp-protocol-version')?.trim(), context);
+  }
+
+  function get(exchange: Pick<McpExchange, 'header'>): McpReply {
     const early = originRefusal(exchange) ?? protocolVersionRefusal(exchange);
     if (early !== undefined) return early;
     if (asksForEventStream(exchange.header('accept'))) {
-      return refusal(
+      return refusalOf(
         405,
         'method_not_allowed',
         'This MCP server is stateless and offers no SSE stream; send JSON-RPC messages with POST.',
@@ -142,5 +160,5 @@ export function createMcpEndpoint(options: McpServerOptions): McpEndpoint {
     };
   }
 
-  return { server, post, get };
+  return { server, post, refusal, answer, get };
 }

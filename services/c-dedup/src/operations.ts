@@ -5,6 +5,8 @@ import { batchInput, costInput, dedupInput, usageInput } from './schemas.js';
 
 /** 100,000 requests in one body. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** About 10,000 requests: from here a call runs in the worker pool (docs/conventions.md §11). */
+const HEAVY = { minBytes: 1024 * 1024 };
 
 const get = (url: string, timestamp: string, extra = {}) => ({ method: 'GET', url, timestamp, ...extra });
 const dedupExample = {
@@ -38,6 +40,7 @@ export const dedupOperation = defineOperation({
   input: dedupInput,
   output: dedupOutput,
   maxBodyBytes: MAX_BODY_BYTES,
+  heavy: HEAVY,
   example: {
     input: dedupExample,
     output: deduplicate(dedupInput.parse(dedupExample).calls, dedupInput.parse(dedupExample).options),
@@ -63,6 +66,7 @@ export const batchOperation = defineOperation({
   input: batchInput,
   output: batchOutput,
   maxBodyBytes: MAX_BODY_BYTES,
+  heavy: HEAVY,
   example: {
     input: users,
     output: batchOptimizer(batchInput.parse(users).calls, batchInput.parse(users).options),
@@ -96,6 +100,7 @@ export const costOperation = defineOperation({
     { status: 422, code: 'missing_price', description: 'The llm-batch preset was given without a price.' },
   ],
   maxBodyBytes: MAX_BODY_BYTES,
+  heavy: HEAVY,
   example: { input: costExample, output: costAnalyzer(...args(costInput.parse(costExample))) },
   handler: (input) => costAnalyzer(...args(input)),
 });
@@ -115,6 +120,7 @@ export const usageOperation = defineOperation({
   input: usageInput,
   output: usageOutput,
   maxBodyBytes: MAX_BODY_BYTES,
+  heavy: HEAVY,
   example: {
     input: dedupExample,
     output: usageAnalytics(usageInput.parse(dedupExample).calls, usageInput.parse(dedupExample).options),

@@ -12,6 +12,8 @@ export function createApp(config: ServiceConfig, runtime?: Runtime, options?: Cr
         'Realised gains and losses from a trade history by FIFO, LIFO, HIFO or average cost, in exact decimal arithmetic: fees in basis and proceeds, short and long term by the calendar anniversary, several assets and quote currencies, five CSV export formats, Form 8949-style CSV and a per-year comparison of the methods.',
       openapi: '3.1',
       operations,
+      // The worker threads of heavy calls load the built operations (from src/ in tests as from dist/).
+      workerModule: new URL('../dist/operations.js', import.meta.url),
       mcpInstructions:
         'calculate_crypto_tax computes realised gains from JSON trades; parse_csv_trades does the same from a CSV export (native, koinly, coinbase, kraken, binance); annual_tax_summary compares the methods per tax year and recommends one; list_tax_methods lists the methods and where they are allowed. Amounts and prices are decimal strings; money comes back as 2-decimal strings.',
     },

@@ -13,6 +13,8 @@ import {
 
 /** 100,000 JSON trades are about 9 MB. */
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** About 2,000 trades (tens of milliseconds): from here a call runs in the worker pool (docs/conventions.md §11). */
+const HEAVY = { minBytes: 256 * 1024 };
 
 const FORM_8949_ERRORS = [
   {
@@ -84,6 +86,7 @@ export const calculateOperation = defineOperation({
   output: reportOutput,
   errors: FORM_8949_ERRORS,
   maxBodyBytes: MAX_BODY_BYTES,
+  heavy: HEAVY,
   example: {
     input: example,
     output: calculate(exampleInput.trades, exampleInput.method, exampleInput.options),
@@ -135,6 +138,7 @@ export const csvOperation = defineOperation({
     },
   ],
   maxBodyBytes: MAX_BODY_BYTES,
+  heavy: HEAVY,
   example: { input: csvExample, output: csvReport(csvInput.parse(csvExample)) },
   renderMediaType: 'text/csv',
   render: (output, input, request) => render8949(output, input, request),
@@ -161,6 +165,7 @@ export const summaryOperation = defineOperation({
     { status: 422, code: 'unsupported_jurisdiction', description: 'No method is allowed in `jurisdiction`.' },
   ],
   maxBodyBytes: MAX_BODY_BYTES,
+  heavy: HEAVY,
   example: { input: summaryExample, output: summarizeInput(summaryInput.parse(summaryExample)) },
   handler: summarizeInput,
 });

@@ -12,6 +12,8 @@ export function createApp(config: ServiceConfig, runtime?: Runtime, options?: Cr
         'Audits JSON API payloads: where the bytes go (minified, pretty, gzip and brotli sizes, fields, types, empties), what can be pruned, what the egress costs on AWS, GCP and Azure, and what an optimisation saved.',
       openapi: '3.1',
       operations,
+      // The worker threads of heavy calls load the built operations (from src/ in tests as from dist/).
+      workerModule: new URL('../dist/operations.js', import.meta.url),
       mcpInstructions:
         'payload_analyze reports where the bytes of a JSON payload go; field_prune_suggest lists fields to remove and the pruned payload; bandwidth_cost_calc prices egress for a size and traffic volume; compare_payloads compares an original and an optimised payload. Paths are JSON Pointers with * for array items.',
     },

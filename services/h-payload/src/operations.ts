@@ -15,6 +15,8 @@ import { analyzeInput, bandwidthInput, compareInput, pruneInput } from './schema
 
 /** 10 MiB: the largest document these routes (and tools) take. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** From here a document's walk runs in the worker pool (docs/conventions.md §11). */
+const HEAVY = { minBytes: 256 * 1024 };
 
 const analyzeExample = { payload: { a: 1, b: null, c: { d: [1, 2, { e: '' }] } } };
 export const analyzeOperation = defineOperation({
@@ -28,6 +30,7 @@ export const analyzeOperation = defineOperation({
   input: analyzeInput,
   output: analyzeOutput,
   maxBodyBytes: MAX_BODY_BYTES,
+  heavy: HEAVY,
   example: { input: analyzeExample, output: analyze(analyzeExample.payload) },
   handler: ({ payload }) => analyze(payload),
 });
@@ -45,6 +48,7 @@ export const pruneOperation = defineOperation({
   input: pruneInput,
   output: pruneOutput,
   maxBodyBytes: MAX_BODY_BYTES,
+  heavy: HEAVY,
   example: { input: pruneExample, output: suggestPrunes(pruneExample.payload, pruneExample.threshold) },
   handler: ({ payload, threshold }) => suggestPrunes(payload, threshold),
 });
@@ -78,6 +82,7 @@ export const bandwidthOperation = defineOperation({
   input: bandwidthInput,
   output: bandwidthOutput,
   maxBodyBytes: MAX_BODY_BYTES,
+  heavy: HEAVY,
   example: { input: bandwidthExample, output: bandwidth(bandwidthInput.parse(bandwidthExample)) },
   handler: (input) => bandwidth(input),
 });
@@ -98,6 +103,7 @@ export const compareOperation = defineOperation({
   input: compareInput,
   output: compareOutput,
   maxBodyBytes: MAX_BODY_BYTES,
+  heavy: HEAVY,
   example: { input: compareExample, output: compare(compareExample.original, compareExample.optimized) },
   handler: ({ original, optimized }) => compare(original, optimized),
 });

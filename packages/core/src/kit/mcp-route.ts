@@ -1,49 +1,30 @@
-import {
-  type BatchRefusal,
-  createMcpEndpoint,
-  JsonRpcError,
-  type McpBody,
-  type McpReply,
-  type McpTool,
-  TRANSPORT_ERROR,
-} from '@dus/mcp';
-import { isProblemError, ProblemError } from '../errors.js';
-import { parseJsonBody } from './body.js';
-import { callOperation } from './call.js';
-import type { ServiceConfig } from './config.js';
+import { JsonRpcError, type McpReply, TRANSPORT_ERROR } from '@dus/mcp';
+import { ProblemError } from '../errors.js';
 import type { KitContext } from './context.js';
+import type { HeavyPool } from './heavy/pool.js';
+import { checkDeclaredLength } from './http/body-limit.js';
+import type { CallRecord } from './heavy/protocol.js';
 import { JSON_CONTENT_TYPE, respond } from './http/reply.js';
-import { toolSchema } from './mcp-tools.js';
+import { type McpSettings, mcpBody, mcpBounds, serviceMcpEndpoint } from './mcp-endpoint.js';
 import type { ServiceMetrics } from './metrics.js';
 import type { OperationDefinition } from './operation.js';
 import { problemObject, problemResponse } from './problems.js';
 import type { KitHandler } from './router.js';
 import type { Runtime } from './runtime.js';
 
-/** Most messages one JSON-RPC batch may hold (protocol 2025-03-26 allows batches; later ones do not). */
-export const MCP_MAX_BATCH = 100;
-/** Room for the JSON-RPC envelope around the largest tool's arguments in a POST body. */
-export const MCP_ENVELOPE_BYTES = 64 * 1024;
-/** Most bytes one MCP answer may take (a batch's included) beside what the largest call may answer. */
-export const MCP_MIN_RESPONSE_BYTES = 16 * 1024 * 1024;
+export { MCP_MAX_BATCH } from './mcp-endpoint.js';
 
 export interface McpRouteOptions {
-  name: string;
-  version: string;
-  instructions: string | undefined;
   operations: readonly OperationDefinition[];
-  config: Pick<ServiceConfig, 'maxBodyBytes' | 'maxJsonDepth' | 'mcpAllowedOrigins'>;
-  strictJson: boolean;
-  problemExtensions: Readonly<Record<string, unknown>> | undefined;
+  settings: McpSettings;
   runtime: Runtime;
   metrics: ServiceMetrics | undefined;
+  /** Where a message of heavy size runs whole (docs/conventions.md §11); absent: all inline. */
+  pool: HeavyPool | undefined;
 }
 
-/** Levels of the envelope around a tool's arguments (message → params), so arguments may nest as deep as a REST body. */
-const ENVELOPE_DEPTH = 2;
-
 /** The request's calls beyond its first each take a rate-limit token; a refusal carries the 429 problem. */
-function admission(kit: KitContext, extensions: McpRouteOptions['problemExtensions']) {
+function admission(kit: KitContext, extensions: McpSettings['problemExtensions']) {
   let first = true;
   return async (): Promise<JsonRpcError | undefined> => {
     if (first || kit.budget === undefined) {
@@ -76,89 +57,27 @@ function toolLog(kit: KitContext): (name: string) => void {
 }
 
 /**
- * POST and GET `/mcp`: the MCP endpoint of `@dus/mcp` with one tool per operation, each call run by
- * the same operation-call stage as its REST route (byte limit on its arguments, validation, handler,
- * problem body), every call of a batch admitted on its own, and the body limit the largest tool's.
+ * POST and GET `/mcp`: the service's MCP endpoint on the event loop, and for a message of heavy size
+ * (at least the smallest heavy operation's threshold) the same endpoint in a worker thread, which
+ * parses and runs the whole message — each further call of a batch still asks the event loop for its
+ * rate-limit token. The body limit is the largest tool's.
  */
 export function mcpRoutes(options: McpRouteOptions): {
   post: KitHandler;
   get: KitHandler;
-  tools: string[];
   maxBodyBytes: number;
+  /** Messages of heavy size run in the worker pool (and may meet its 503). */
+  heavy: boolean;
 } {
-  const { config, runtime, problemExtensions } = options;
-  const exposed = options.operations.filter((op) => op.mcp !== false);
-  const largestCall = Math.max(config.maxBodyBytes, ...exposed.map((op) => op.maxBodyBytes ?? 0));
-  const maxBodyBytes = largestCall + MCP_ENVELOPE_BYTES;
-  const maxResponseBytes = Math.max(MCP_MIN_RESPONSE_BYTES, 4 * largestCall);
-  const jsonOptions = { maxDepth: config.maxJsonDepth + ENVELOPE_DEPTH, strict: options.strictJson };
-  const problemOf = (error: ProblemError, requestId: string) =>
-    problemObject(error, requestId, problemExtensions);
-
-  const tools = exposed.map(
-    (op): McpTool => ({
-      name: op.mcpName ?? op.name,
-      title: op.summary,
-      description: op.toolDescription ?? op.description ?? op.summary,
-      inputSchema: toolSchema(op.mcpInput ?? op.input, 'input'),
-      outputSchema: toolSchema(op.output, 'output'),
-      annotations: { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
-      async call(args, context) {
-        const requestId = context.requestId ?? '';
-        try {
-          const { output } = await callOperation(
-            op,
-            args,
-            { requestId, via: 'mcp' },
-            {
-              schema: op.mcpInput ?? op.input,
-              limit: op.maxBodyBytes ?? config.maxBodyBytes,
-              size: {
-                atMost: context.bodyBytes ?? Number.POSITIVE_INFINITY,
-                measure: () => Buffer.byteLength(JSON.stringify(args)),
-              },
-              tracing: runtime.tracing,
-              parentSpan: (context.host as KitContext | undefined)?.span,
-            },
-          );
-          options.metrics?.toolCall(op.mcpName ?? op.name, true);
-          return { ok: true, value: output };
-        } catch (error) {
-          options.metrics?.toolCall(op.mcpName ?? op.name, false);
-          if (!isProblemError(error)) throw error;
-          return { ok: false, message: error.detail, data: problemOf(error, requestId) };
-        }
-      },
-    }),
-  );
-
-  const refusalProblem = (refusal: BatchRefusal): ProblemError =>
-    refusal.kind === 'batch_too_large'
-      ? new ProblemError({
-          status: 400,
-          code: 'batch_too_large',
-          detail: `A JSON-RPC batch may hold at most ${refusal.max} messages; this one holds ${refusal.count}. Send them in several requests.`,
-          extensions: { limit: refusal.max },
-        })
-      : new ProblemError({
-          status: 413,
-          code: 'response_too_large',
-          detail: `The answer would exceed ${refusal.maxBytes} bytes; this message was not run. Send fewer or smaller calls per request.`,
-          extensions: { limit_bytes: refusal.maxBytes },
-        });
-
-  const endpoint = createMcpEndpoint({
-    name: options.name,
-    version: options.version,
-    ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
-    tools,
-    ...(config.mcpAllowedOrigins ? { allowedOrigins: config.mcpAllowedOrigins } : {}),
-    limits: { maxBatch: MCP_MAX_BATCH, maxResponseBytes },
-    refuse: (refusal, context) => {
-      const problem = refusalProblem(refusal);
-      const code = refusal.kind === 'batch_too_large' ? -32600 : TRANSPORT_ERROR;
-      return new JsonRpcError(code, problem.detail, problemOf(problem, context.requestId ?? ''));
-    },
+  const { runtime, metrics, pool, settings, operations } = options;
+  const { maxBodyBytes } = mcpBounds(operations, settings);
+  const heavySizes = operations
+    .filter((op) => op.mcp !== false && op.heavy !== undefined)
+    .map((op) => op.heavy!.minBytes);
+  const heavyFrom = pool === undefined || heavySizes.length === 0 ? undefined : Math.min(...heavySizes);
+  const endpoint = serviceMcpEndpoint(operations, settings, {
+    callOptions: (host) => ({ tracing: runtime.tracing, parentSpan: (host as KitContext | undefined)?.span }),
+    called: (tool, ok) => metrics?.toolCall(tool, ok),
     onError: (error, info) => {
       const { name, message, stack } = error as Error;
       runtime.logger.error(
@@ -177,43 +96,76 @@ export function mcpRoutes(options: McpRouteOptions): {
         detail: refusal.detail,
         ...(refusal.headers ? { headers: refusal.headers } : {}),
       });
-      return problemResponse(problem, kit, problemExtensions);
+      return problemResponse(problem, kit, settings.problemExtensions);
     }
     if (!('body' in reply)) return respond(kit, 202, null);
     return respond(kit, reply.status, reply.body, { 'Content-Type': JSON_CONTENT_TYPE });
   };
 
-  const exchange = (kit: KitContext, bytesRead: { n: number }) => ({
-    header: (name: string) => kit.request.header(name),
-    async readBody(): Promise<McpBody> {
-      const bytes = await kit.request.readBody(maxBodyBytes);
-      bytesRead.n = bytes.byteLength;
-      try {
-        return { ok: true, message: parseJsonBody(bytes, jsonOptions) };
-      } catch (error) {
-        // Whatever the service's parser refuses (malformed, too deep, duplicate names …) is a parse error.
-        if (!isProblemError(error) || error.status === 413) throw error;
-        return { ok: false, error: error.detail, data: problemOf(error, kit.requestId) };
-      }
-    },
-  });
+  /** What a message run in a worker called: the log, the metrics and the spans, as if run here. */
+  function record(kit: KitContext, calls: readonly CallRecord[]) {
+    const log = toolLog(kit);
+    for (const call of calls) {
+      log(call.tool);
+      metrics?.toolCall(call.tool, call.ok);
+      const span = runtime.tracing?.startCall(kit.span, call.tool, call.startedAt);
+      if (span !== undefined) runtime.tracing?.endCall(span, !call.ok, call.endedAt);
+    }
+  }
+
+  async function inPool(kit: KitContext, bytes: Uint8Array, release: () => void): Promise<Response> {
+    try {
+      const protocolVersion = kit.request.header('mcp-protocol-version')?.trim();
+      const { meta, body } = await pool!.run(
+        { kind: 'mcp', protocolVersion, requestId: kit.requestId },
+        bytes,
+        admission(kit, settings.problemExtensions),
+      );
+      if (meta.kind === 'problem') throw new ProblemError(meta.problem);
+      if (meta.kind !== 'mcp') throw new Error(`unexpected ${meta.kind} answer from a worker`);
+      record(kit, meta.calls);
+      if (meta.refusal !== undefined) return render(kit, { status: meta.status, refusal: meta.refusal });
+      if (meta.status === 202) return respond(kit, 202, null);
+      return respond(kit, meta.status, body, { 'Content-Type': JSON_CONTENT_TYPE });
+    } finally {
+      release();
+    }
+  }
 
   return {
-    tools: tools.map((tool) => tool.name).sort(),
     maxBodyBytes,
+    heavy: heavyFrom !== undefined,
     async post(kit) {
-      const bytesRead = { n: 0 };
-      const reply = await endpoint.post(exchange(kit, bytesRead), {
-        requestId: kit.requestId,
-        get bodyBytes() {
-          return bytesRead.n;
+      const early = endpoint.refusal({ header: (name) => kit.request.header(name) });
+      if (early !== undefined) return render(kit, early);
+      const declared = kit.request.header('content-length');
+      checkDeclaredLength(declared, maxBodyBytes); // 413 before the pool is asked
+      let release: (() => void) | undefined;
+      if (heavyFrom !== undefined && (declared === undefined || Number(declared) >= heavyFrom)) {
+        release = pool!.admit();
+      }
+      let bytes: Uint8Array;
+      try {
+        bytes = await kit.request.readBody(maxBodyBytes);
+      } catch (error) {
+        release?.();
+        throw error;
+      }
+      if (release !== undefined && bytes.byteLength >= heavyFrom!) return inPool(kit, bytes, release);
+      release?.();
+      const reply = await endpoint.answer(
+        mcpBody(bytes, settings, kit.requestId),
+        kit.request.header('mcp-protocol-version')?.trim(),
+        {
+          requestId: kit.requestId,
+          bodyBytes: bytes.byteLength,
+          onToolCall: toolLog(kit),
+          admit: admission(kit, settings.problemExtensions),
+          host: kit,
         },
-        onToolCall: toolLog(kit),
-        admit: admission(kit, problemExtensions),
-        host: kit,
-      });
+      );
       return render(kit, reply);
     },
-    get: (kit) => render(kit, endpoint.get(exchange(kit, { n: 0 }))),
+    get: (kit) => render(kit, endpoint.get({ header: (name) => kit.request.header(name) })),
   };
 }

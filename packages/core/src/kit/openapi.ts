@@ -102,6 +102,14 @@ const STANDARD_ERRORS: Record<string, DocumentedError> = {
   },
 };
 
+/** A heavy operation's answer when its worker pool is full (docs/conventions.md §11). */
+const OVERLOADED: DocumentedError = {
+  status: 503,
+  code: 'overloaded',
+  description:
+    'Too many heavy calls are running or waiting on this instance; retry after `Retry-After` seconds.',
+};
+
 /** What the strict I-JSON parser refuses in a well-formed body (docs/conventions.md §3: 422). */
 const STRICT_JSON_ERRORS: DocumentedError[] = [
   { status: 422, code: 'duplicate_key', description: 'An object names a member twice.' },
@@ -210,6 +218,7 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
           ? [STANDARD_ERRORS.invalid_api_key!, STANDARD_ERRORS.rate_limited!]
           : []),
         STANDARD_ERRORS.internal_error!,
+        ...(usesBody && op.heavy !== undefined ? [OVERLOADED] : []),
       ];
       const okContent: Record<string, unknown> = {
         'application/json': {

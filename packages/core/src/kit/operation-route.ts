@@ -1,110 +1,96 @@
-import type { z } from 'zod';
-import { charsetOf, isJsonMediaType, mediaType, parseJsonBody } from './body.js';
-import { callOperation } from './call.js';
+import { ProblemError } from '../errors.js';
 import type { ServiceConfig } from './config.js';
 import type { KitContext } from './context.js';
-import { JSON_CONTENT_TYPE, respond } from './http/reply.js';
-import { parseQuery } from './http/request.js';
-import type { BodyParser, OperationDefinition, RequestView } from './operation.js';
-import { unsupportedMediaType } from './problems.js';
+import type { HeavyPool } from './heavy/pool.js';
+import { checkDeclaredLength } from './http/body-limit.js';
+import { respond } from './http/reply.js';
+import type { OperationDefinition } from './operation.js';
+import { bodyParserOf, type RestAnswer, type RestRequest, restCall } from './rest-call.js';
 import type { KitHandler } from './router.js';
 import type { Tracing } from './tracing.js';
-import { zodValidationFailed } from './zod-issues.js';
 
 export interface OperationRouteOptions {
   config: Pick<ServiceConfig, 'maxBodyBytes' | 'maxJsonDepth'>;
   strictJson: boolean;
   tracing: Tracing | undefined;
+  /** Where the operation's heavy calls run (docs/conventions.md §11); absent: all inline. */
+  pool: HeavyPool | undefined;
 }
 
-function requestView(ctx: KitContext): RequestView {
+function restRequest(ctx: KitContext): RestRequest {
   const { request } = ctx;
-  let query: RequestView['query'] | undefined;
   return {
     method: request.method,
-    get query() {
-      query ??= parseQuery(request.rawQuery);
-      return query;
-    },
-    header: (name) => request.header(name),
+    rawQuery: request.rawQuery,
+    headers: request.headers(),
+    requestId: ctx.requestId,
   };
 }
 
-/** The REST handler of one operation and method: read the input, run the operation, answer. */
+const toResponse = (ctx: KitContext, answer: RestAnswer) =>
+  respond(ctx, answer.status, answer.body, answer.headers);
+
+/**
+ * The REST handler of one operation and method: the media type (415) and the body within the route's
+ * limit (413) on the event loop, then the call — inline, or, for a heavy operation's large body, in a
+ * worker thread (503 `overloaded` beyond the pool's bound, decided from Content-Length before the body
+ * is read). A call whose work is synchronous is answered without a promise once its bytes are in.
+ */
 export function operationRoute(
   op: OperationDefinition,
   method: string,
   options: OperationRouteOptions,
 ): KitHandler {
   const limit = op.maxBodyBytes ?? options.config.maxBodyBytes;
-  const accepted = ['application/json', ...Object.keys(op.bodyParsers ?? {})];
-  const jsonOptions = { maxDepth: options.config.maxJsonDepth, strict: options.strictJson };
-  const parseJson = (bytes: Uint8Array) => parseJsonBody(bytes, jsonOptions);
-  const extraHeaders: Record<string, string> = op.cacheControl ? { 'Cache-Control': op.cacheControl } : {};
   const usesBody = method !== 'GET' && method !== 'DELETE';
+  const restOptions = { maxJsonDepth: options.config.maxJsonDepth, strictJson: options.strictJson };
+  const heavyFrom = op.heavy === undefined || options.pool === undefined ? undefined : op.heavy.minBytes;
 
-  /** The parser of the request's media type (415 for any other), checked before a byte is read. */
-  function bodyParser(ctx: KitContext): (bytes: Uint8Array) => unknown {
-    const contentType = ctx.request.header('content-type');
-    if (contentType === 'application/json') return parseJson;
-    const type = mediaType(contentType);
-    const parser: BodyParser | undefined = isJsonMediaType(type)
-      ? parseJson
-      : type === undefined
-        ? undefined
-        : op.bodyParsers?.[type];
-    if (parser === undefined) throw unsupportedMediaType(type, accepted);
-    const charset = charsetOf(contentType);
-    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-      throw unsupportedMediaType(contentType, ['charset=utf-8']);
+  const inline = (ctx: KitContext, request: RestRequest, bytes: Uint8Array | undefined) => {
+    const answer = restCall(op, request, bytes, {
+      ...restOptions,
+      tracing: options.tracing,
+      parentSpan: ctx.span,
+    });
+    return answer instanceof Promise ? answer.then((done) => toResponse(ctx, done)) : toResponse(ctx, answer);
+  };
+
+  async function inPool(ctx: KitContext, request: RestRequest, bytes: Uint8Array, release: () => void) {
+    const span = options.tracing?.startCall(ctx.span, op.mcpName ?? op.name);
+    let failed = true;
+    try {
+      const { meta, body } = await options.pool!.run({ kind: 'rest', operation: op.name, request }, bytes);
+      if (meta.kind === 'problem') throw new ProblemError(meta.problem);
+      if (meta.kind !== 'answer') throw new Error(`unexpected ${meta.kind} answer from a worker`);
+      failed = false;
+      return respond(ctx, meta.status, meta.hasBody ? body : null, meta.headers);
+    } finally {
+      release();
+      if (span !== undefined) options.tracing?.endCall(span, failed);
     }
-    return (bytes) => parser(bytes, Object.assign(requestView(ctx), { contentType: type! }));
-  }
-
-  function queryInput(ctx: KitContext, schema: z.ZodType | undefined): unknown {
-    const query = parseQuery(ctx.request.rawQuery);
-    if (schema === undefined) return query;
-    const parsed = schema.safeParse(query);
-    if (!parsed.success) throw zodValidationFailed(parsed.error);
-    return parsed.data;
-  }
-
-  /** The body, with a POST route's query options merged under it (a body member wins). */
-  function withQueryOptions(ctx: KitContext, body: unknown): unknown {
-    if (op.bodyQuery === undefined || ctx.request.rawQuery === '') return body;
-    const options = queryInput(ctx, op.bodyQuery) as Record<string, unknown>;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
-    return { ...options, ...body };
-  }
-
-  function answer(ctx: KitContext, call: { input: unknown; output: unknown }): Response {
-    const { input, output } = call;
-    const rendered = op.render?.(output, input, requestView(ctx));
-    if (rendered === undefined) {
-      return respond(ctx, 200, JSON.stringify(output), {
-        'Content-Type': JSON_CONTENT_TYPE,
-        ...extraHeaders,
-      });
-    }
-    const headers: Record<string, string> = { ...extraHeaders, ...rendered.headers };
-    if (rendered.contentType !== undefined) headers['Content-Type'] = rendered.contentType;
-    return respond(ctx, rendered.status ?? 200, rendered.body, headers);
-  }
-
-  /** Runs the call on its raw input and answers: synchronously when the handler is (no promise made). */
-  function run(ctx: KitContext, raw: unknown): Response | Promise<Response> {
-    const call = callOperation(
-      op,
-      raw,
-      { requestId: ctx.requestId, via: 'rest' },
-      { tracing: options.tracing, parentSpan: ctx.span },
-    );
-    return call instanceof Promise ? call.then((done) => answer(ctx, done)) : answer(ctx, call);
   }
 
   return (ctx) => {
-    if (!usesBody) return run(ctx, queryInput(ctx, op.query));
-    const parse = bodyParser(ctx);
-    return ctx.request.readBody(limit).then((bytes) => run(ctx, withQueryOptions(ctx, parse(bytes))));
+    const request = restRequest(ctx);
+    if (!usesBody) return inline(ctx, request, undefined);
+    bodyParserOf(op, request, restOptions); // 415 before a byte is read
+    const declared = request.headers['content-length'];
+    checkDeclaredLength(declared, limit); // 413 before the pool is asked
+    let release: (() => void) | undefined;
+    if (heavyFrom !== undefined && (declared === undefined || Number(declared) >= heavyFrom)) {
+      release = options.pool!.admit();
+    }
+    return ctx.request.readBody(limit).then(
+      (bytes) => {
+        if (release !== undefined && bytes.byteLength >= heavyFrom!)
+          return inPool(ctx, request, bytes, release);
+        release?.();
+        return inline(ctx, request, bytes);
+      },
+      (error: unknown) => {
+        release?.();
+        throw error;
+      },
+    );
   };
 }

@@ -75,6 +75,11 @@ export interface OperationDefinition<I extends z.ZodType = z.ZodType, O extends 
   example?: { input: z.input<I>; output?: z.input<O> };
   /** Body limit for this route (and for this tool's MCP messages) in bytes; default `MAX_BODY_BYTES`. */
   maxBodyBytes?: number;
+  /**
+   * CPU-heavy from this many bytes of arguments: such calls run in the service's worker-thread pool
+   * (docs/conventions.md §11), smaller ones inline. Needs the service's `workerModule`.
+   */
+  heavy?: { minBytes: number };
   /** Extra request media types besides JSON, e.g. `{ 'text/csv': parseCsv }`. */
   bodyParsers?: Readonly<Record<string, BodyParser>>;
   /** Custom HTTP rendering; `undefined` falls back to JSON. The MCP tool always returns the structured output. */

@@ -12,7 +12,13 @@ import { problemFor } from './http/client-error.js';
 import { invalidKey } from './limits/api-keys.js';
 import { rateLimited } from './limits/limiter.js';
 import type { DocumentedError } from './operation.js';
-import { internalError, payloadTooLarge, problemObject, unsupportedMediaType } from './problems.js';
+import {
+  internalError,
+  overloaded,
+  payloadTooLarge,
+  problemObject,
+  unsupportedMediaType,
+} from './problems.js';
 import { zodValidationFailed } from './zod-issues.js';
 
 const EXAMPLE_REQUEST_ID = 'b7e5c1f0-3f7a-4c1e-9a55-1c1f2b3c4d5e';
@@ -45,6 +51,7 @@ const GENERIC: Record<string, (route: ExampleRoute) => ProblemError> = {
   rate_limited: () => rateLimited('free', { quota: 200, windowSeconds: 60 }, 1),
   headers_too_large: () => problemFor({ code: 'HPE_HEADER_OVERFLOW' }),
   internal_error: () => internalError(),
+  overloaded: () => overloaded(4, 2),
   duplicate_key: () => thrown(() => parseStrictJson('{"amount":1,"amount":2}')),
   invalid_unicode: () => thrown(() => parseStrictJson('{"note":"\\ud800"}')),
   number_out_of_range: () => thrown(() => parseStrictJson('{"amount":1e400}')),

@@ -75,3 +75,14 @@ export const internalError = () =>
     code: 'internal_error',
     detail: 'An unexpected error occurred; it has been logged with the request id.',
   });
+
+/** 503 `overloaded`: the heavy-call pool is full (docs/conventions.md §11); the body was not read. */
+export const overloaded = (inflight: number, retryAfterSeconds: number) =>
+  new ProblemError({
+    status: 503,
+    code: 'overloaded',
+    title: 'Overloaded',
+    detail: `${inflight} heavy calls are already running or waiting, the most this instance takes; retry in ${retryAfterSeconds} s.`,
+    extensions: { retry_after_s: retryAfterSeconds },
+    headers: { 'Retry-After': String(retryAfterSeconds), Connection: 'close' },
+  });

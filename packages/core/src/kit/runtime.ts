@@ -28,6 +28,8 @@ export interface Runtime {
   lifecycle: Lifecycle;
   /** OpenTelemetry tracing, set by runService when `OTEL_EXPORTER_OTLP_ENDPOINT` is. */
   tracing?: Tracing | undefined;
+  /** Start worker pools' threads at once (runService; tests and embedding start them on demand). */
+  warmPools?: boolean;
   logger: Logger;
   /** Writes the per-request line, or nothing when `info` is off. */
   accessLog: (entry: AccessLogEntry) => void;

@@ -89,6 +89,7 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
   }
   const runtime = createRuntime(config, options.name, options.version);
   runtime.lifecycle.ready = false;
+  runtime.warmPools = true;
   const tracing = await startTracing(config, options.name, options.version);
   if (tracing !== undefined) {
     runtime.tracing = tracing;

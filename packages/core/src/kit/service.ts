@@ -4,6 +4,8 @@ import type { KitEnv } from './context.js';
 import { createEnvelope } from './envelope.js';
 import { countingLimiter, type RequestLimiter } from './limit.js';
 import type { PlanLimits, RateLimitStore } from './limits/index.js';
+import { HeavyPool } from './heavy/pool.js';
+import type { McpSettings } from './mcp-endpoint.js';
 import { mcpRoutes } from './mcp-route.js';
 import { createMetrics } from './metrics.js';
 import { buildOpenApiDocument } from './openapi.js';
@@ -39,6 +41,11 @@ export interface ServiceDefinition {
   links?: Record<string, string>;
   /** Requests per minute per plan (docs/conventions.md §7), e.g. D's `{ free: 200, pro: 'unlimited' }`; default unlimited. */
   plans?: PlanLimits;
+  /**
+   * The built module exporting `operations`, which the worker threads of heavy calls load (docs/conventions.md §11):
+   * `new URL('../dist/operations.js', import.meta.url)` from `src/app.ts` and `dist/app.js` alike.
+   */
+  workerModule?: URL;
 }
 
 /** A service: a Hono app whose routes are its operations and the standard endpoints. */
@@ -56,6 +63,26 @@ export interface CreateServiceOptions {
    * request before the kit's envelope and its response after; errors it throws get the service's problem.
    */
   middleware?: readonly MiddlewareHandler<KitEnv>[];
+}
+
+/** The worker-thread pool of a service with heavy operations (closed with the runtime). */
+function heavyPool(
+  definition: ServiceDefinition,
+  settings: McpSettings,
+  config: ServiceConfig,
+  runtime: Runtime,
+): HeavyPool | undefined {
+  if (!definition.operations.some((op) => op.heavy !== undefined)) return undefined;
+  if (definition.workerModule === undefined) {
+    throw new Error(`${definition.name}: operations marked heavy need the service's workerModule`);
+  }
+  const pool = new HeavyPool(
+    { module: definition.workerModule.href, settings },
+    config,
+    runtime.warmPools === true,
+  );
+  runtime.onClose(() => pool.close());
+  return pool;
 }
 
 /**
@@ -85,26 +112,28 @@ export function createService(
       ? baseLimiter
       : countingLimiter(baseLimiter, (plan, allowed) => metrics.rateLimit(plan, allowed));
 
+  const settings: McpSettings = {
+    name: definition.name,
+    version: definition.version,
+    instructions: definition.mcpInstructions,
+    maxBodyBytes: config.maxBodyBytes,
+    maxJsonDepth: config.maxJsonDepth,
+    strictJson,
+    problemExtensions: definition.problemExtensions,
+    allowedOrigins: config.mcpAllowedOrigins,
+  };
+  const pool = heavyPool(definition, settings, config, runtime);
+
   const operationRoutes: KitRoute[] = definition.operations.flatMap((op) =>
     operationMethods(op).map((method) => ({
       method,
       path: `${opsBase}${op.path}`,
       limited: op.rateLimited !== false,
-      handle: operationRoute(op, method, { config, strictJson, tracing: runtime.tracing }),
+      handle: operationRoute(op, method, { config, strictJson, tracing: runtime.tracing, pool }),
     })),
   );
 
-  const mcp = mcpRoutes({
-    name: definition.name,
-    version: definition.version,
-    instructions: definition.mcpInstructions,
-    operations: definition.operations,
-    config,
-    strictJson,
-    problemExtensions: definition.problemExtensions,
-    runtime,
-    metrics,
-  });
+  const mcp = mcpRoutes({ operations: definition.operations, settings, runtime, metrics, pool });
   let openapiBody: string | undefined;
   const endpoints = standardEndpoints({
     name: definition.name,

@@ -48,7 +48,7 @@ export interface StandardEndpointsInput {
   links: Readonly<Record<string, string>>;
   operations: ReadonlyArray<{ method: string; path: string; summary: string; mcp_tool: string | null }>;
   openapiDocument: () => string;
-  mcp: { post: KitHandler; get: KitHandler; maxBodyBytes: number };
+  mcp: { post: KitHandler; get: KitHandler; maxBodyBytes: number; heavy: boolean };
   /** Absent when METRICS_ENABLED=false: `/metrics` is then a 404. */
   metrics: ServiceMetrics | undefined;
 }
@@ -301,6 +301,14 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
           ),
           406: json(anyObject, 'Accept lacks application/json'),
           415: json(anyObject, 'Content-Type is not application/json'),
+          ...(input.mcp.heavy
+            ? {
+                503: json(
+                  anyObject,
+                  'A message of heavy size met a full worker pool; retry after `Retry-After` seconds',
+                ),
+              }
+            : {}),
         },
       },
       surface: 'mcp',

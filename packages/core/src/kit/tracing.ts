@@ -7,10 +7,10 @@ export interface Tracing {
   startRequest(method: string, header: (name: string) => string | undefined): Span;
   /** Names the request's span `<METHOD> <route>`, records what was answered and ends it. */
   endRequest(span: Span, method: string, route: string | undefined, status: number): void;
-  /** A child span for one operation call (REST or MCP), named after the operation. */
-  startCall(parent: Span | undefined, name: string): Span;
+  /** A child span for one operation call (REST or MCP), named after the operation; `startTime` in ms since the epoch when it ran elsewhere. */
+  startCall(parent: Span | undefined, name: string, startTime?: number): Span;
   /** Ends a call's span, marking a failed call. */
-  endCall(span: Span, failed: boolean): void;
+  endCall(span: Span, failed: boolean, endTime?: number): void;
   /** Exports what is still buffered (on shutdown). */
   shutdown(): Promise<void>;
 }
@@ -68,13 +68,17 @@ export async function startTracing(
       if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
     },
-    startCall(parent, name) {
+    startCall(parent, name, startTime) {
       const context = parent === undefined ? ROOT_CONTEXT : trace.setSpan(ROOT_CONTEXT, parent);
-      return tracer.startSpan(name, { kind: SpanKind.INTERNAL }, context);
+      return tracer.startSpan(
+        name,
+        { kind: SpanKind.INTERNAL, ...(startTime === undefined ? {} : { startTime }) },
+        context,
+      );
     },
-    endCall(span, failed) {
+    endCall(span, failed, endTime) {
       if (failed) span.setStatus({ code: SpanStatusCode.ERROR });
-      span.end();
+      span.end(endTime);
     },
     shutdown: () => provider.shutdown(),
   };

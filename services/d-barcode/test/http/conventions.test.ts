@@ -19,8 +19,11 @@ describe('OpenAPI', () => {
       '/docs',
       '/generate',
       '/health',
+      '/livez',
       '/mcp',
+      '/metrics',
       '/openapi.json',
+      '/readyz',
       '/validate',
       '/version',
     ]);

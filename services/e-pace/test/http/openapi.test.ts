@@ -26,7 +26,7 @@ describe('OpenAPI document', async () => {
 
   it('lists the 10 routes and the standard endpoints', () => {
     expect(Object.keys(document.paths).sort()).toEqual(
-      ['/', ...ROUTES, '/health', '/version', '/openapi.json', '/docs', '/mcp'].sort(),
+      ['/', ...ROUTES, '/livez', '/readyz', '/health', '/metrics', '/version', '/openapi.json', '/docs', '/mcp'].sort(),
     );
   });
 

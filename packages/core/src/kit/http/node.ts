@@ -7,7 +7,11 @@ const EMPTY = new Uint8Array(0);
 
 /** Reads a node:http request body within `limit`, without Web streams (they cost ~25 µs a request). */
 function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
-  checkDeclaredLength(req.headers['content-length'], limit);
+  try {
+    checkDeclaredLength(req.headers['content-length'], limit);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   if (req.readableEnded) return Promise.resolve(EMPTY);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -68,6 +72,11 @@ class NodeRequest implements KitRequest {
   header(name: string): string | undefined {
     const value = this.#req.headers[name];
     return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  headers(): Readonly<Record<string, string | undefined>> {
+    // Node joins repeated headers with `, ` (set-cookie, the exception, is no request header of ours).
+    return this.#req.headers as Record<string, string | undefined>;
   }
 
   readBody(limit: number): Promise<Uint8Array> {

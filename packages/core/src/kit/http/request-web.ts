@@ -36,6 +36,7 @@ function webRequest(request: Request): KitRequest {
     rawQuery,
     remoteAddress: undefined,
     header: (name) => request.headers.get(name) ?? undefined,
+    headers: () => Object.fromEntries(request.headers),
     readBody: (limit) => readWebBody(request, limit),
   };
 }

@@ -9,6 +9,8 @@ export interface KitRequest {
   readonly remoteAddress: string | undefined;
   /** A request header by lower-case name; repeated headers joined with `, `. */
   header(name: string): string | undefined;
+  /** Every header by lower-case name (plain data, e.g. for a worker thread). */
+  headers(): Readonly<Record<string, string | undefined>>;
   /**
    * The whole body, refused with 413 as soon as it is known to exceed `limit` (from Content-Length
    * before reading, or while streaming). Rejects with `ClientAbortedError` when the client goes away.

@@ -1,0 +1,129 @@
+import type { Span } from '@opentelemetry/api';
+import type { z } from 'zod';
+import { charsetOf, isJsonMediaType, mediaType, parseJsonBody } from './body.js';
+import { callOperation } from './call.js';
+import { JSON_CONTENT_TYPE } from './http/reply.js';
+import { parseQuery } from './http/request.js';
+import type { BodyParser, OperationDefinition, RequestView } from './operation.js';
+import { unsupportedMediaType } from './problems.js';
+import type { Tracing } from './tracing.js';
+import { zodValidationFailed } from './zod-issues.js';
+
+/** What a REST call needs of its request besides the body: plain data, so a worker thread can take it. */
+export interface RestRequest {
+  method: string;
+  rawQuery: string;
+  /** Request headers by lower-case name. */
+  headers: Readonly<Record<string, string | undefined>>;
+  requestId: string;
+}
+
+export interface RestAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Uint8Array | null;
+}
+
+export interface RestOptions {
+  maxJsonDepth: number;
+  strictJson: boolean;
+  tracing?: Tracing | undefined;
+  parentSpan?: Span | undefined;
+}
+
+function requestView(request: RestRequest): RequestView {
+  let query: RequestView['query'] | undefined;
+  return {
+    method: request.method,
+    get query() {
+      query ??= parseQuery(request.rawQuery);
+      return query;
+    },
+    header: (name) => request.headers[name],
+  };
+}
+
+/** The body parser of a request's media type: 415 for any other, decided before a byte is read. */
+export function bodyParserOf(
+  op: OperationDefinition,
+  request: RestRequest,
+  options: RestOptions,
+): (bytes: Uint8Array) => unknown {
+  const jsonOptions = { maxDepth: options.maxJsonDepth, strict: options.strictJson };
+  const parseJson = (bytes: Uint8Array) => parseJsonBody(bytes, jsonOptions);
+  const contentType = request.headers['content-type'];
+  if (contentType === 'application/json') return parseJson;
+  const type = mediaType(contentType);
+  const parser: BodyParser | undefined = isJsonMediaType(type)
+    ? parseJson
+    : type === undefined
+      ? undefined
+      : op.bodyParsers?.[type];
+  if (parser === undefined)
+    throw unsupportedMediaType(type, ['application/json', ...Object.keys(op.bodyParsers ?? {})]);
+  const charset = charsetOf(contentType);
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    throw unsupportedMediaType(contentType, ['charset=utf-8']);
+  }
+  return (bytes) => parser(bytes, Object.assign(requestView(request), { contentType: type! }));
+}
+
+function queryInput(request: RestRequest, schema: z.ZodType | undefined): unknown {
+  const query = parseQuery(request.rawQuery);
+  if (schema === undefined) return query;
+  const parsed = schema.safeParse(query);
+  if (!parsed.success) throw zodValidationFailed(parsed.error);
+  return parsed.data;
+}
+
+/** The body, with a POST route's query options merged under it (a body member wins). */
+function withQueryOptions(op: OperationDefinition, request: RestRequest, body: unknown): unknown {
+  if (op.bodyQuery === undefined || request.rawQuery === '') return body;
+  const options = queryInput(request, op.bodyQuery) as Record<string, unknown>;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  return { ...options, ...body };
+}
+
+function answer(
+  op: OperationDefinition,
+  request: RestRequest,
+  call: { input: unknown; output: unknown },
+): RestAnswer {
+  const { input, output } = call;
+  const cache: Record<string, string> = op.cacheControl ? { 'Cache-Control': op.cacheControl } : {};
+  const rendered = op.render?.(output, input, requestView(request));
+  if (rendered === undefined) {
+    return {
+      status: 200,
+      headers: { 'Content-Type': JSON_CONTENT_TYPE, ...cache },
+      body: JSON.stringify(output),
+    };
+  }
+  const headers: Record<string, string> = { ...cache, ...rendered.headers };
+  if (rendered.contentType !== undefined) headers['Content-Type'] = rendered.contentType;
+  return { status: rendered.status ?? 200, headers, body: rendered.body };
+}
+
+/**
+ * One REST call from its request and body bytes to its answer, with no transport in sight: the same
+ * on the event loop and in a worker thread. `bytes` undefined: a GET twin, read from the query. The
+ * answer comes synchronously when the handler is synchronous (no promise made).
+ */
+export function restCall(
+  op: OperationDefinition,
+  request: RestRequest,
+  bytes: Uint8Array | undefined,
+  options: RestOptions,
+): RestAnswer | Promise<RestAnswer> {
+  const raw =
+    bytes === undefined
+      ? queryInput(request, op.query)
+      : withQueryOptions(op, request, bodyParserOf(op, request, options)(bytes));
+  const call = callOperation(
+    op,
+    raw,
+    { requestId: request.requestId, via: 'rest' },
+    { tracing: options.tracing, parentSpan: options.parentSpan },
+  );
+  return call instanceof Promise ? call.then((done) => answer(op, request, done)) : answer(op, request, call);
+}

@@ -1,0 +1,121 @@
+// Heavy calls run in the service's worker-thread pool (docs/conventions.md §11), REST and MCP alike,
+// with the same answers and problems as inline; the event loop stays free; the pool's bound is a 503.
+import { describe, expect, it } from 'vitest';
+import { createService, listen, MCP_MAX_BATCH, testConfig } from '../../dist/index.js';
+import { operations } from '../fixtures/heavy-ops.mjs';
+
+const definition = {
+  name: 'kit-heavy',
+  title: 'Heavy',
+  description: 'worker pool tests',
+  version: '1.0.0',
+  openapi: '3.1' as const,
+  operations,
+  workerModule: new URL('../fixtures/heavy-ops.mjs', import.meta.url),
+};
+
+async function serve<T>(overrides: Parameters<typeof testConfig>[0], run: (origin: string) => Promise<T>) {
+  const server = await listen(createService(definition, testConfig(overrides)));
+  try {
+    return await run(server.origin);
+  } finally {
+    await server.close();
+  }
+}
+const big = (ms: number, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ ms, pad: 'x'.repeat(5000), ...extra });
+// biome-ignore lint/suspicious/noExplicitAny: answers inspected member by member
+type Json = any;
+const post = (origin: string, path: string, body: string) =>
+  fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body,
+  });
+const tool = (id: number, args: unknown) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'spin', arguments: args },
+});
+
+describe('the heavy-call pool', () => {
+  it('runs a call of heavy size in a worker thread and a small one inline, REST and MCP alike', async () => {
+    await serve({}, async (origin) => {
+      const small: Json = await (await post(origin, '/spin', '{"ms":0}')).json();
+      expect(small).toEqual({ thread: 0, padded: 0 });
+      const heavy: Json = await (await post(origin, '/spin', big(0))).json();
+      expect(heavy.thread).toBeGreaterThan(0);
+      expect(heavy.padded).toBe(5000);
+      const reply: Json = await (
+        await post(origin, '/mcp', JSON.stringify(tool(1, { ms: 0, pad: 'x'.repeat(5000) })))
+      ).json();
+      expect(reply.result.structuredContent.thread).toBeGreaterThan(0);
+      expect(reply.result.structuredContent.padded).toBe(5000);
+    });
+  });
+
+  it('answers the problems a worker meets exactly as inline ones', async () => {
+    await serve({}, async (origin) => {
+      for (const [body, status, code, path] of [
+        [big(-1), 400, 'validation_failed', '/ms'],
+        [big(0, { zz: 1 }), 400, 'validation_failed', '/zz'],
+        [big(13), 422, 'unlucky', undefined],
+        [`{"ms":0,"pad":"${'x'.repeat(5000)}`, 400, 'invalid_json', undefined],
+      ] as const) {
+        const res = await post(origin, '/spin', body);
+        expect(res.status).toBe(status);
+        const problem: Json = await res.json();
+        expect(problem).toMatchObject({ status, code, request_id: res.headers.get('x-request-id') });
+        if (path !== undefined)
+          expect(problem.errors.map((error: { path: string }) => error.path)).toContain(path);
+      }
+      const refused: Json = await (
+        await post(origin, '/mcp', JSON.stringify(tool(1, { ms: 13, pad: 'x'.repeat(5000) })))
+      ).json();
+      expect(refused.result.isError).toBe(true);
+      expect(JSON.parse(refused.result.content[1].text)).toMatchObject({ status: 422, code: 'unlucky' });
+    });
+  });
+
+  it('keeps the event loop free: /livez stays fast while heavy calls run', async () => {
+    await serve({ workerThreads: 2 }, async (origin) => {
+      const heavy = Array.from({ length: 4 }, () => post(origin, '/spin', big(400)));
+      const probes: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const started = performance.now();
+        await fetch(`${origin}/livez`);
+        probes.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect((await Promise.all(heavy)).map((res) => res.status)).toEqual([200, 200, 200, 200]);
+      expect(Math.max(...probes)).toBeLessThan(100);
+    });
+  });
+
+  it('refuses a heavy call beyond MAX_HEAVY_INFLIGHT with 503 overloaded and Retry-After, before reading its body', async () => {
+    await serve({ workerThreads: 1, maxHeavyInflight: 2 }, async (origin) => {
+      const answers = await Promise.all(Array.from({ length: 5 }, () => post(origin, '/spin', big(300))));
+      const statuses = answers.map((res) => res.status).sort();
+      expect(statuses).toEqual([200, 200, 503, 503, 503]);
+      const refused = answers.find((res) => res.status === 503)!;
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(await refused.json()).toMatchObject({ status: 503, code: 'overloaded', title: 'Overloaded' });
+      // Small calls never wait for the pool.
+      expect((await post(origin, '/spin', '{"ms":0}')).status).toBe(200);
+    });
+  });
+
+  it('runs a batch of heavy size in the worker, each further call still taking its rate-limit token', async () => {
+    await serve({ rateLimitPerMinute: 2 }, async (origin) => {
+      const batch = Array.from({ length: 4 }, (_, id) => tool(id, { ms: 0, pad: 'x'.repeat(2000) }));
+      expect(batch.length).toBeLessThan(MCP_MAX_BATCH);
+      const res = await post(origin, '/mcp', JSON.stringify(batch));
+      expect(res.status).toBe(200);
+      const replies: Json = await res.json();
+      expect(replies.filter((reply: { result?: unknown }) => reply.result).length).toBe(2);
+      expect(replies[0].result.structuredContent.thread).toBeGreaterThan(0);
+      expect(replies[3].error).toMatchObject({ code: -32000, data: { status: 429, code: 'rate_limited' } });
+    });
+  });
+});
