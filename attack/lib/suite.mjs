@@ -1,6 +1,7 @@
 // Runs every check against every built service and reports a table per service.
 import { fuzz, largeInputs, load, nodeLevel, slowAndAborted } from './checks.mjs';
 import { discover } from './discover.mjs';
+import { hostile } from './hostile.mjs';
 import { startService } from './server.mjs';
 
 export async function attackService(service, options) {
@@ -9,6 +10,8 @@ export async function attackService(service, options) {
     const found = await discover(server.origin, service.basePath ?? '');
     const results = [];
     results.push(await nodeLevel(server));
+    // Before the fuzz: key guessing is counted per client and minute, and this check counts from zero.
+    results.push(await hostile(server, found));
     results.push(await fuzz(server, found, options));
     results.push(await slowAndAborted(server, found));
     if (options.large) results.push(await largeInputs(server, found));

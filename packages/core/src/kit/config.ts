@@ -22,8 +22,8 @@ export interface ServiceConfig {
   corsOrigins: '*' | string[];
   /** Origins allowed to call `/mcp`; `undefined` means localhost origins only. */
   mcpAllowedOrigins: string[] | undefined;
-  /** Requests per minute per client; 0 = off. */
-  rateLimitPerMinute: number;
+  /** Requests per minute per client on the free plan; 0 = off; undefined = the service's own plans. */
+  rateLimitPerMinute: number | undefined;
   redisUrl: string | undefined;
   trustedProxies: string[];
   /** `required`: `/readyz` is 503 while the shared store is unreachable. */
@@ -120,7 +120,7 @@ export function loadConfig(env: Env, options: LoadConfigOptions): ServiceConfig 
     maxJsonDepth: v.MAX_JSON_DEPTH ?? DEFAULT_MAX_JSON_DEPTH,
     corsOrigins: v.CORS_ORIGINS === undefined || v.CORS_ORIGINS.includes('*') ? '*' : v.CORS_ORIGINS,
     mcpAllowedOrigins: v.MCP_ALLOWED_ORIGINS,
-    rateLimitPerMinute: v.RATE_LIMIT_PER_MINUTE ?? 0,
+    rateLimitPerMinute: v.RATE_LIMIT_PER_MINUTE,
     redisUrl: v.REDIS_URL,
     trustedProxies: v.TRUSTED_PROXIES ?? [],
     rateLimitStore: v.RATE_LIMIT_STORE ?? 'fail_open',

@@ -18,14 +18,16 @@ export function addCorsHeaders(headers: Record<string, string>, allowOrigin: str
   if (allowOrigin !== '*') headers.Vary = 'Origin';
 }
 
-export function addPreflightHeaders(
-  headers: Record<string, string>,
-  allowOrigin: string | undefined,
-  requestHeaders: string | undefined,
-): void {
+/**
+ * The request headers a browser may send: a fixed list, never an echo of what the preflight asked for
+ * (an echo reflects anything a page chooses into the answer).
+ */
+export const ALLOWED_REQUEST_HEADERS =
+  'Content-Type, Authorization, X-API-Key, X-Request-Id, MCP-Protocol-Version, Accept, traceparent, tracestate';
+
+export function addPreflightHeaders(headers: Record<string, string>, allowOrigin: string | undefined): void {
   if (allowOrigin === undefined) return;
   headers['Access-Control-Allow-Methods'] = 'GET, HEAD, POST, OPTIONS';
-  headers['Access-Control-Allow-Headers'] =
-    requestHeaders ?? 'Content-Type, Authorization, X-API-Key, X-Request-Id, MCP-Protocol-Version';
+  headers['Access-Control-Allow-Headers'] = ALLOWED_REQUEST_HEADERS;
   headers['Access-Control-Max-Age'] = '600';
 }

@@ -18,15 +18,18 @@ export interface ServiceLimits {
 
 /**
  * The plans in force: unlimited unless the service sets a quota (D: free 200, pro unlimited);
- * `RATE_LIMIT_PER_MINUTE` sets the free plan's quota when given.
+ * `RATE_LIMIT_PER_MINUTE` sets the free plan's quota when given, and 0 turns it off (D's too).
  */
-export function resolvePlans(servicePlans: PlanLimits | undefined, perMinute: number): PlanLimits {
+export function resolvePlans(
+  servicePlans: PlanLimits | undefined,
+  perMinute: number | undefined,
+): PlanLimits {
   const plans: Record<string, number | 'unlimited'> = {
     free: 'unlimited',
     pro: 'unlimited',
     ...servicePlans,
   };
-  if (perMinute > 0) plans.free = perMinute;
+  if (perMinute !== undefined) plans.free = perMinute > 0 ? perMinute : 'unlimited';
   return plans;
 }
 

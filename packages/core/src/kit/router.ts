@@ -87,7 +87,7 @@ export function mountRoutes(
     if (method === 'OPTIONS' && kit.request.header('access-control-request-method') !== undefined) {
       const origin = kit.request.header('origin');
       const allowed = origin === undefined ? undefined : envelope.corsOrigin(origin);
-      addPreflightHeaders(kit.headers, allowed, kit.request.header('access-control-request-headers'));
+      addPreflightHeaders(kit.headers, allowed);
       return respond(kit, 204, null);
     }
     if (limiter !== undefined) await admitRequest(limiter, kit);

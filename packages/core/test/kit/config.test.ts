@@ -15,7 +15,7 @@ describe('configuration from the environment', () => {
       maxJsonDepth: 256,
       corsOrigins: '*',
       mcpAllowedOrigins: undefined,
-      rateLimitPerMinute: 0,
+      rateLimitPerMinute: undefined,
       shutdownGraceMs: 10_000,
       trustedProxies: [],
     });

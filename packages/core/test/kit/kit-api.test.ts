@@ -177,6 +177,26 @@ describe('MCP bodies are decoded strictly', () => {
 });
 
 describe('plans and keys', () => {
+  it("RATE_LIMIT_PER_MINUTE=0 turns a service's own free limit off", async () => {
+    const definition = {
+      name: 'kit-off',
+      title: 'Off',
+      description: 'off',
+      version: '1.0.0',
+      openapi: '3.1' as const,
+      operations: [list],
+      plans: { free: 2 },
+    };
+    const off = createService(definition, testConfig({ rateLimitPerMinute: 0 }));
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await off.request('/sum?ids=1')).status);
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    expect((await off.request('/sum?ids=1')).headers.get('ratelimit')).toBeNull();
+    const own = createService(definition, testConfig());
+    for (let i = 0; i < 2; i++) await own.request('/sum?ids=1');
+    expect((await own.request('/sum?ids=1')).status).toBe(429);
+  });
+
   it('log the plan of every request and never the key', async () => {
     const { createHash } = await import('node:crypto');
     const { createRuntime } = await import('../../src/index.js');

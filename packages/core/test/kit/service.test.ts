@@ -242,6 +242,22 @@ describe('createService', () => {
     expect(res.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
   });
 
+  it('answers a CORS preflight with a fixed list of request headers, never an echo of what was asked', async () => {
+    const res = await app.request('/api/v1/sum', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-evil-anything, <script>',
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-headers')).toBe(
+      'Content-Type, Authorization, X-API-Key, X-Request-Id, MCP-Protocol-Version, Accept, traceparent, tracestate',
+    );
+  });
+
   it('HEAD works wherever GET does', async () => {
     const res = await app.request('/svc/health', { method: 'HEAD' });
     expect(res.status).toBe(200);

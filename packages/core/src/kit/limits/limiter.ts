@@ -41,6 +41,13 @@ export interface RateLimiterOptions {
 }
 
 const WINDOW_SECONDS = 60;
+/** Unknown API keys one client may present a minute; beyond them 429 instead of 401. */
+export const FAILED_KEYS_PER_MINUTE = 10;
+const FAILED_KEYS: RateLimitPolicy = {
+  plan: 'failed_keys',
+  quota: FAILED_KEYS_PER_MINUTE,
+  windowSeconds: WINDOW_SECONDS,
+};
 const unlimited = async () => ({ refused: undefined, headers: {} });
 
 /**
@@ -65,10 +72,19 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       return store.state;
     },
     async check(request) {
-      const key = authenticate(
-        { authorization: request.header('authorization'), xApiKey: request.header('x-api-key') },
-        apiKeys,
-      );
+      let key: ReturnType<typeof authenticate>;
+      try {
+        key = authenticate(
+          { authorization: request.header('authorization'), xApiKey: request.header('x-api-key') },
+          apiKeys,
+        );
+      } catch (error) {
+        // Guessing keys costs the guesser: unknown keys from one client are counted, 429 beyond the limit.
+        const client = clientKey(request.remoteAddress, request.header('x-forwarded-for'), trustedProxies);
+        const decision = await store.consume(client, FAILED_KEYS, now());
+        if (decision.allowed || store.state === 'degraded') throw error;
+        throw failedKeysLimited(decision.retryAfterSeconds);
+      }
       const plan = key?.plan ?? 'free';
       const policy = policyOf(plan);
       if (policy === undefined) return { plan, headers: {}, refused: undefined, another: unlimited };
@@ -108,6 +124,22 @@ export function rateLimited(
       plan,
       limit: policy.quota,
       window_s: policy.windowSeconds,
+      retry_after_s: retryAfterSeconds,
+    },
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
+}
+
+/** 429 for a client that presented too many unknown API keys (its plan is `failed_keys`). */
+export function failedKeysLimited(retryAfterSeconds: number): ProblemError {
+  return new ProblemError({
+    status: 429,
+    code: 'rate_limited',
+    detail: `This client presented more than ${FAILED_KEYS.quota} unknown API keys in ${FAILED_KEYS.windowSeconds} s; retry in ${retryAfterSeconds} s with a valid key or none.`,
+    extensions: {
+      plan: FAILED_KEYS.plan,
+      limit: FAILED_KEYS.quota,
+      window_s: FAILED_KEYS.windowSeconds,
       retry_after_s: retryAfterSeconds,
     },
     headers: { 'Retry-After': String(retryAfterSeconds) },

@@ -18,7 +18,9 @@ export function createMemoryStore(options: { maxKeys?: number } = {}): RateLimit
 
   return {
     state: 'ok',
-    async consume(key, policy, nowMs) {
+    async consume(subject, policy, nowMs) {
+      // One budget per plan and subject, as in Redis (a client's failed keys are not its requests).
+      const key = `${policy.plan}:${subject}`;
       if (nowMs >= nextSweep || tats.size >= maxKeys) sweep(nowMs);
       const { decision, newTatMs } = gcra(tats.get(key), policy, nowMs);
       if (newTatMs !== undefined) {

@@ -97,6 +97,42 @@ describe('the rate limiter', () => {
     expect((error as Error).message).not.toContain('sk_live_unknown');
   });
 
+  it('counts unknown keys per client: after 10 a minute, 429 instead of 401, the key never repeated', async () => {
+    const limiter = makeLimiter();
+    const outcomes: Array<number | undefined> = [];
+    for (let i = 0; i < 12; i++) {
+      const error = await limiter
+        .check(request({ 'x-api-key': `sk_guess_${i}` }, '198.51.100.7'))
+        .catch((e: unknown) => e);
+      outcomes.push(isProblemError(error) ? error.status : undefined);
+    }
+    expect(outcomes).toEqual([...Array(10).fill(401), 429, 429]);
+    const refused = await limiter
+      .check(request({ 'x-api-key': 'sk_guess_x' }, '198.51.100.7'))
+      .catch((e: unknown) => e);
+    expect(isProblemError(refused) && refused.toProblem()).toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      plan: 'failed_keys',
+      limit: 10,
+      window_s: 60,
+    });
+    expect(JSON.stringify((refused as { toProblem(): unknown }).toProblem())).not.toContain('sk_guess');
+    // Another client, and this client's own requests without a key, are not affected.
+    expect(
+      await limiter
+        .check(request({ 'x-api-key': 'sk_guess_y' }, '198.51.100.8'))
+        .catch((e: unknown) => (e as { status: number }).status),
+    ).toBe(401);
+    expect((await limiter.check(request({}, '198.51.100.7'))).refused).toBeUndefined();
+    clock += 60_000;
+    expect(
+      await limiter
+        .check(request({ 'x-api-key': 'sk_guess_z' }, '198.51.100.7'))
+        .catch((e: unknown) => (e as { status: number }).status),
+    ).toBe(401);
+  });
+
   it('ignores another Authorization scheme', async () => {
     const limiter = makeLimiter();
     expect((await limiter.check(request({ authorization: 'Basic dXNlcjpwYXNz' }))).plan).toBe('free');

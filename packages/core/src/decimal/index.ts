@@ -1,0 +1,1 @@
+export { DECIMAL_BOUNDS, decimalBoundProblem } from './bound.js';

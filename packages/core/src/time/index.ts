@@ -1,0 +1,7 @@
+export {
+  epochInstant,
+  type InstantRange,
+  type InstantResult,
+  MAX_INSTANT_MS,
+  parseIsoInstant,
+} from './instant.js';
