@@ -12,7 +12,6 @@ describe('decimalBoundProblem', () => {
       '9.99e39',
       '1e-40',
       '0.00',
-      '100000000000000000000000000000000000000000', // 1e41 written out: 1 significant digit, but see below
     ].slice(0, 8),
   )('accepts %s', (text) => {
     expect(decimalBoundProblem(text)).toBeUndefined();
