@@ -2,18 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { decimalBoundProblem } from '../../src/index.js';
 
 describe('decimalBoundProblem', () => {
-  it.each(
-    [
-      '0',
-      '0.000000000000000001',
-      '123456789012345678901234567890.1234567890',
-      '-5',
-      '1e-18',
-      '9.99e39',
-      '1e-40',
-      '0.00',
-    ].slice(0, 8),
-  )('accepts %s', (text) => {
+  it.each([
+    '0',
+    '0.000000000000000001',
+    '123456789012345678901234567890.1234567890',
+    '-5',
+    '1e-18',
+    '9.99e39',
+    '1e-40',
+    '0.00',
+  ])('accepts %s', (text) => {
     expect(decimalBoundProblem(text)).toBeUndefined();
   });
 
