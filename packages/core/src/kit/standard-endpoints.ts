@@ -270,12 +270,21 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
         method: 'GET',
         path: `/docs/${asset}`,
         limited: true,
-        handler: (kit) => {
-          const { body, contentType } = docsAsset(asset);
-          return respond(kit, 200, body, {
-            'Content-Type': contentType,
-            'Cache-Control': 'public, max-age=86400',
-          });
+        handler: async (kit) => {
+          const encoded = await docsAsset(asset, kit.request.header('accept-encoding'));
+          const headers: Record<string, string> = {
+            'Content-Type': encoded.contentType,
+            // The page asks for `?v=<swagger-ui version>`: a new version is a new URL.
+            'Cache-Control': 'public, max-age=31536000, immutable',
+            ETag: encoded.etag,
+            Vary: kit.headers.Vary === undefined ? 'Accept-Encoding' : `${kit.headers.Vary}, Accept-Encoding`,
+            ...(encoded.encoding === 'identity' ? {} : { 'Content-Encoding': encoded.encoding }),
+          };
+          const known = kit.request.header('if-none-match');
+          if (known !== undefined && known.split(',').some((tag) => tag.trim() === encoded.etag)) {
+            return respond(kit, 304, null, headers);
+          }
+          return respond(kit, 200, encoded.body, headers);
         },
       }),
     ),
