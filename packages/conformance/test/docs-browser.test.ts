@@ -50,7 +50,7 @@ describe.skipIf(!present)('/docs in Chromium', () => {
         await execute.click();
         const status = post.locator('.live-responses-table tr.response .response-col_status').first();
         await status.waitFor({ timeout: 15_000 });
-        expect((await status.innerText()).trim()).toBe('200');
+        expect((await status.textContent())?.trim()).toBe('200');
         expect(errors).toEqual([]);
       } finally {
         await page.close();
