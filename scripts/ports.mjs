@@ -30,3 +30,17 @@ export async function waitForPort(port, child, name) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** Whether something already listens on `port` (on 127.0.0.1, where npm start binds). */
+export async function portTaken(port) {
+  const server = createServer();
+  const free = await new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (free) {
+    server.close();
+    await once(server, 'close');
+  }
+  return !free;
+}

@@ -1,7 +1,10 @@
 // `npm start [-- <service>…]`: install if needed, build, start every service (or the ones named, by
-// directory or id letter) on its default port plus PORT_OFFSET, announce each once it listens, stop
-// all on Ctrl-C. A service that cannot start says why in one line, and the others are stopped.
+// directory or id letter) on its default port plus PORT_OFFSET, announce each once it listens, then
+// show one compact line per request (START_LOGS=json: the JSON lines; START_LOGS=0: none). Every taken
+// port is named at once, before anything starts; a service that exits is named with its exit code and
+// last lines while the others keep running; Ctrl-C stops all.
 import { createInterface } from 'node:readline';
+import { portTaken } from './ports.mjs';
 import { build, ensureInstalled, services, spawnService } from './workspace.mjs';
 
 const wanted = process.argv.slice(2).map((name) => name.toLowerCase());
@@ -28,35 +31,73 @@ if (unknown.length > 0 || chosen.length === 0) {
 ensureInstalled();
 build();
 
+const taken = (
+  await Promise.all(chosen.map(async (s) => ((await portTaken(s.port + offset)) ? s : undefined)))
+).filter(Boolean);
+if (taken.length > 0) {
+  const list = taken.map((s) => `${s.port + offset} (${s.name})`).join(', ');
+  console.error(
+    `Not started: port${taken.length > 1 ? 's' : ''} ${list} ${taken.length > 1 ? 'are' : 'is'} already in use. Move every port at once with PORT_OFFSET (e.g. PORT_OFFSET=100 npm start).`,
+  );
+  process.exit(1);
+}
+
+const width = Math.max(...chosen.map((s) => s.name.length)) + 2;
+const raw = process.env.START_LOGS === 'json';
+const quiet = process.env.START_LOGS === '0';
+
+/** A service's JSON log line as one compact line: requests as method, route, status and time. */
+function compact(name, line) {
+  let entry;
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return `${name.padEnd(width)}${line}`;
+  }
+  const level = { 40: 'WARN ', 50: 'ERROR ', 60: 'FATAL ' }[entry.level] ?? '';
+  if (entry.msg === 'request') {
+    const tool = entry.tool ? ` (${entry.tool})` : '';
+    return `${name.padEnd(width)}${entry.method} ${entry.route ?? '(no route)'}${tool} ${entry.status} ${entry.ms} ms`;
+  }
+  const detail = entry.err?.message ? `: ${entry.err.message}` : '';
+  return `${name.padEnd(width)}${level}${entry.msg}${detail}`;
+}
+
 let stopping = false;
 let ready = 0;
+let running = chosen.length;
 const children = chosen.map((service) => {
   const port = service.port + offset;
   const child = spawnService(service, { PORT: String(port) }, ['ignore', 'pipe', 'pipe']);
-  let lastError = '';
+  const recent = [];
+  const remember = (line) => {
+    recent.push(line);
+    if (recent.length > 8) recent.shift();
+  };
   createInterface({ input: child.stderr }).on('line', (line) => {
-    lastError = line;
-    // A start-up refusal is one line naming the service: it is reported once, below, with advice.
-    if (!line.startsWith(`${service.name}: `)) console.error(line);
+    remember(line);
+    console.error(`${service.name.padEnd(width)}${line}`);
   });
   createInterface({ input: child.stdout }).on('line', (line) => {
+    remember(line);
     if (line.includes('"msg":"listening"')) {
       console.log(
         `  ${service.name.padEnd(16)} http://127.0.0.1:${port}${service.basePath ?? ''}/  (docs: ${service.basePath ?? ''}/docs)`,
       );
-      if (++ready === chosen.length) console.log('\nAll services are up. Press Ctrl-C to stop.\n');
-    } else if (process.env.START_LOGS === '1') {
-      console.log(line);
+      if (++ready === chosen.length)
+        console.log('\nAll services are up (request logs below). Press Ctrl-C to stop.\n');
+    } else if (!quiet) {
+      console.log(raw ? line : compact(service.name, line));
     }
   });
   child.on('exit', (code, signal) => {
+    running--;
     if (stopping) return;
+    const lines = recent.map((line) => `    ${raw ? line : compact(service.name, line)}`).join('\n');
     console.error(
-      lastError.startsWith(service.name)
-        ? `Not started: ${lastError} With npm start, move every port at once with PORT_OFFSET (e.g. PORT_OFFSET=100 npm start).`
-        : `${service.name} exited (${signal ?? code}); stopping the others.`,
+      `\n✗ ${service.name} exited (${signal ?? `code ${code}`}); the others keep running.${lines ? ` Its last lines:\n${lines}` : ''}\n`,
     );
-    stop(1);
+    if (running === 0) process.exit(1);
   });
   return child;
 });

@@ -2,12 +2,29 @@
 // one line naming the service, the port and how to move it, and Ctrl-C stops everything cleanly.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot, services } from './helpers/services.js';
 
 const canonical = services.find((service) => service.dir === 'g-canonical')!;
+const pace = services.find((service) => service.dir === 'e-pace')!;
+
+/** The pid of a child of `parent` whose command line contains `text` (from /proc). */
+function childPid(parent: number, text: string): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      if (ppid === parent && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(text))
+        return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined;
+}
 
 async function takePort(): Promise<{ port: number; release: () => void }> {
   const server = createServer().listen(0, '127.0.0.1');
@@ -17,8 +34,8 @@ async function takePort(): Promise<{ port: number; release: () => void }> {
   return { port: address.port, release: () => server.close() };
 }
 
-function start(offset: number): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'start.mjs'), 'g'], {
+function start(offset: number, names: string[] = ['g']): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'start.mjs'), ...names], {
     cwd: repoRoot,
     env: { ...process.env, PORT_OFFSET: String(offset) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,6 +76,49 @@ describe('npm start', { timeout: 90_000 }, () => {
     } finally {
       taken.release();
     }
+  });
+
+  it('names every taken port at once, before starting anything', async () => {
+    const first = await takePort();
+    const offset = first.port - canonical.port;
+    const second = createServer().listen(pace.port + offset, '127.0.0.1');
+    await once(second, 'listening');
+    try {
+      const { child, output } = start(offset, ['g', 'e']);
+      const [code] = await once(child, 'exit');
+      expect(code).not.toBe(0);
+      const said = output()
+        .split('\n')
+        .filter((line) => line.includes('Not started'));
+      expect(said).toHaveLength(1);
+      expect(said[0]).toContain(`${first.port} (g-canonical)`);
+      expect(said[0]).toContain(`${pace.port + offset} (e-pace)`);
+      expect(output()).not.toContain('http://127.0.0.1');
+    } finally {
+      first.release();
+      second.close();
+    }
+  });
+
+  it('shows a compact line per request; a service that exits is named while the others keep running', async () => {
+    const free = await takePort();
+    free.release();
+    const offset = free.port - canonical.port;
+    const { child, output } = start(offset, ['g', 'e']);
+    await until(() => output().includes('All services are up'), child);
+    const health = `http://127.0.0.1:${free.port}${canonical.basePath}/health`;
+    expect((await fetch(health)).status).toBe(200);
+    await until(() => output().includes('GET /canonical-digest-api/health 200'), child);
+    expect(output()).toMatch(/g-canonical +GET \/canonical-digest-api\/health 200 [\d.]+ ms/);
+    const e = childPid(child.pid!, 'e-pace');
+    expect(e).toBeDefined();
+    process.kill(e!, 'SIGKILL');
+    await until(() => output().includes('e-pace exited'), child);
+    expect(output()).toContain('✗ e-pace exited (SIGKILL); the others keep running.');
+    expect((await fetch(health)).status).toBe(200);
+    child.kill('SIGINT');
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
   });
 
   it('prints the URL once the service listens, and stops cleanly on Ctrl-C', async () => {
