@@ -6,6 +6,9 @@ import { join, relative } from 'node:path';
 import { build, ensureInstalled, root, run, turbo } from './workspace.mjs';
 
 const RESULTS = 'test-results.json';
+/** The timing-sensitive tests' results (the last phase, alone on the machine). */
+const SERIAL_RESULTS = 'test-results.serial.json';
+const reporters = (file) => ['--reporter=dot', '--reporter=json', `--outputFile.json=${file}`];
 
 function packageDirs() {
   return ['packages', 'services', 'bench', 'attack'].flatMap((group) => {
@@ -26,24 +29,27 @@ if (spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status !== 0) 
     'redis-server not found: the Redis tests are skipped (apt-get install redis-server; CI installs it and makes them mandatory)',
   );
 }
+if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+  console.log(
+    'chromium not found: the /docs browser tests are skipped (apt-get install chromium; CI installs it)',
+  );
+}
 
 console.log('\n▸ lint + typecheck (every package, in parallel)…');
 const checks = Math.max(
   run('biome', ['lint', '--error-on-warnings', 'scripts']),
   turbo(['lint', 'typecheck']),
 );
-for (const dir of packageDirs()) rmSync(join(dir, RESULTS), { force: true });
-console.log('\n▸ tests, one package at a time (a dot per test; the table follows)…');
-const tests = turbo(
-  ['test'],
-  [
-    '--concurrency=1',
-    '--continue',
-    '--',
-    '--reporter=dot',
-    '--reporter=json',
-    `--outputFile.json=${RESULTS}`,
-  ],
+for (const dir of packageDirs()) {
+  rmSync(join(dir, RESULTS), { force: true });
+  rmSync(join(dir, SERIAL_RESULTS), { force: true });
+}
+console.log('\n▸ tests, two packages at a time (a dot per test; the table follows)…');
+const tests = turbo(['test'], ['--concurrency=2', '--continue', '--', ...reporters(RESULTS)], 'full');
+console.log('\n▸ timing-sensitive tests, alone on the machine…');
+const serial = turbo(
+  ['test:serial'],
+  ['--concurrency=1', '--continue', '--', ...reporters(SERIAL_RESULTS)],
   'full',
 );
 
@@ -52,18 +58,22 @@ let failed = 0;
 let skipped = 0;
 console.log('');
 for (const dir of packageDirs()) {
-  const file = join(dir, RESULTS);
-  if (!existsSync(file)) continue;
-  const result = JSON.parse(readFileSync(file, 'utf8'));
-  const other = result.numPendingTests + (result.numTodoTests ?? 0);
+  const results = [RESULTS, SERIAL_RESULTS]
+    .map((name) => join(dir, name))
+    .filter((file) => existsSync(file))
+    .map((file) => JSON.parse(readFileSync(file, 'utf8')));
+  if (results.length === 0) continue;
+  const sum = (key) => results.reduce((total, result) => total + (result[key] ?? 0), 0);
+  const files = results.reduce((total, result) => total + result.testResults.length, 0);
+  const other = sum('numPendingTests') + sum('numTodoTests');
   console.log(
-    `  ${relative(root, dir).padEnd(24)} ${String(result.numPassedTests).padStart(5)} passed, ${result.numFailedTests} failed` +
-      `${other ? `, ${other} skipped` : ''} (${result.testResults.length} files)`,
+    `  ${relative(root, dir).padEnd(24)} ${String(sum('numPassedTests')).padStart(5)} passed, ${sum('numFailedTests')} failed` +
+      `${other ? `, ${other} skipped` : ''} (${files} files)`,
   );
-  passed += result.numPassedTests;
-  failed += result.numFailedTests;
+  passed += sum('numPassedTests');
+  failed += sum('numFailedTests');
   skipped += other;
 }
 console.log(`\nlint + typecheck: ${checks === 0 ? 'passed' : 'FAILED'}`);
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(checks !== 0 || tests !== 0 || failed > 0 || passed === 0 ? 1 : 0);
+process.exit(checks !== 0 || tests !== 0 || serial !== 0 || failed > 0 || passed === 0 ? 1 : 0);

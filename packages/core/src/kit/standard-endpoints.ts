@@ -281,7 +281,7 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
             ...(encoded.encoding === 'identity' ? {} : { 'Content-Encoding': encoded.encoding }),
           };
           const known = kit.request.header('if-none-match');
-          if (known !== undefined && known.split(',').some((tag) => tag.trim() === encoded.etag)) {
+          if (known?.split(',').some((tag) => tag.trim() === encoded.etag)) {
             return respond(kit, 304, null, headers);
           }
           return respond(kit, 200, encoded.body, headers);

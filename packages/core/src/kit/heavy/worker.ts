@@ -1,6 +1,8 @@
 // A worker thread of a service's heavy-call pool (docs/conventions.md §11): it parses, validates and
 // computes what the event loop must not, from body bytes transferred to it, and answers with one
 // transferred buffer. It loads the service's own built operations, so it runs the same code.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
 import { JsonRpcError, type McpEndpoint } from '@dus/mcp';
 import { move, workerData } from 'piscina';
@@ -10,6 +12,21 @@ import { mcpBody, serviceMcpEndpoint } from '../mcp-endpoint.js';
 import type { OperationDefinition } from '../operation.js';
 import { restCall } from '../rest-call.js';
 import { type CallRecord, type HeavyMeta, type HeavyTask, packResult, type WorkerSetup } from './protocol.js';
+
+/**
+ * A worker yields the CPU to the event loop: on a machine with as many workers as cores, the loop
+ * (probes, small calls) would otherwise wait for a time slice behind them. Linux applies a nice value
+ * to the thread whose id it is given; elsewhere (or without /proc) the thread keeps its priority.
+ */
+function yieldToEventLoop(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, 10);
+  } catch {
+    // no /proc, or not allowed: the default priority
+  }
+}
+yieldToEventLoop();
 
 const setup = workerData as WorkerSetup;
 const loaded: Promise<readonly OperationDefinition[]> = import(setup.module).then(

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startServerProcess } from '@dus/core';
 import { describe, expect, it } from 'vitest';
-import { servicesDir } from './helpers/services.js';
+import { servicesDir } from '../helpers/services.js';
 
 const F = join(servicesDir, 'f-crypto-tax');
 const G = join(servicesDir, 'g-canonical');

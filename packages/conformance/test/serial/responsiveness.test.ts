@@ -1,13 +1,16 @@
 // Heavy work off the event loop (docs/conventions.md §11), on F's built server: while 8 large
 // calculations run, /livez answers fast (p99 over 50 probes < 100 ms); 40 at once get only 200 or
 // 503 `overloaded` with Retry-After, and the process stays under 1.5 GiB.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { startServerProcess } from '@dus/core';
 import { describe, expect, it } from 'vitest';
-import { servicesDir } from './helpers/services.js';
+import { servicesDir } from '../helpers/services.js';
 
 const F = join(servicesDir, 'f-crypto-tax');
 const { trades } = await import(pathToFileURL(join(F, 'bench', 'workload.mjs')).href);
@@ -42,7 +45,18 @@ describe('heavy calls off the event loop', () => {
       MAX_HEAVY_INFLIGHT: '8',
     });
     try {
-      const heavy = Array.from({ length: 8 }, () => post(server.origin));
+      // The load comes from a process of its own: this one only probes.
+      const load = spawn(
+        process.execPath,
+        [join(import.meta.dirname, 'heavy-load.mjs'), server.origin, '8', '40000'],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      const lines = createInterface({ input: load.stdout! });
+      const said: string[] = [];
+      lines.on('line', (line) => said.push(line));
+      await new Promise<void>((resolve) => lines.once('line', () => resolve()));
       const probes: number[] = [];
       for (let i = 0; i < 50; i++) {
         const started = performance.now();
@@ -50,12 +64,11 @@ describe('heavy calls off the event loop', () => {
         probes.push(performance.now() - started);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
-      expect(await Promise.all(heavy)).toEqual(Array(8).fill(200));
+      await once(load, 'exit');
+      expect(JSON.parse(said.at(-1)!)).toEqual(Array(8).fill(200));
       probes.sort((a, b) => a - b);
       const p99 = probes[Math.ceil(0.99 * probes.length) - 1]!;
-      console.log(
-        `/livez under 8 heavy calls: p50 ${probes[24]!.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${probes[49]!.toFixed(1)} ms`,
-      );
+      console.log(`/livez under 8 heavy calls: p50 ${probes[24]!.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
       expect(p99).toBeLessThan(100);
     } finally {
       await server.stop();
