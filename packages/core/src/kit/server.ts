@@ -112,17 +112,7 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`;
-  runtime.lifecycle.ready = true;
-  // Always announced, whatever LOG_LEVEL says: it is how a supervisor finds a PORT=0 server.
-  if (runtime.logger.isLevelEnabled('info')) {
-    runtime.logger.info({ url }, 'listening');
-    runtime.logger.flush();
-  } else {
-    process.stdout.write(
-      `${JSON.stringify({ level: 30, time: new Date().toISOString(), service: options.name, msg: 'listening', url })}\n`,
-    );
-  }
-
+  // Signals are handled before the server says it listens: a supervisor may stop it the moment it reads that.
   const drain = drainer(server, config, runtime);
   let closing: Promise<void> | undefined;
   const shutdown = () => {
@@ -140,6 +130,17 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
+  runtime.lifecycle.ready = true;
+  // Always announced, whatever LOG_LEVEL says: it is how a supervisor finds a PORT=0 server.
+  if (runtime.logger.isLevelEnabled('info')) {
+    runtime.logger.info({ url }, 'listening');
+    runtime.logger.flush();
+  } else {
+    process.stdout.write(
+      `${JSON.stringify({ level: 30, time: new Date().toISOString(), service: options.name, msg: 'listening', url })}\n`,
+    );
+  }
+
   return { server, url, config, runtime, shutdown };
 }
 
