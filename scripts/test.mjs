@@ -76,4 +76,6 @@ for (const dir of packageDirs()) {
 }
 console.log(`\nlint + typecheck: ${checks === 0 ? 'passed' : 'FAILED'}`);
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+// A runner that exits non-zero without a failed test (no files found, a crash) is a failure too.
+if (tests !== 0 || serial !== 0) console.log(`A test run exited non-zero (tests ${tests}, serial ${serial}): see its output above`);
 process.exit(checks !== 0 || tests !== 0 || serial !== 0 || failed > 0 || passed === 0 ? 1 : 0);
