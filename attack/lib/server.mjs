@@ -19,7 +19,7 @@ export function rssMb(pid) {
   }
 }
 
-export async function startService(service) {
+export async function startService(service, env = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, [join(service.dir, 'dist', 'server.js')], {
     env: {
@@ -29,6 +29,7 @@ export async function startService(service) {
       HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
       REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
       RATE_LIMIT_PER_MINUTE: '1000000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,6 +2,7 @@
 import { fuzz, largeInputs, load, nodeLevel, slowAndAborted } from './checks.mjs';
 import { discover } from './discover.mjs';
 import { hostile } from './hostile.mjs';
+import { reproducers } from './reproducers.mjs';
 import { startService } from './server.mjs';
 
 export async function attackService(service, options) {
@@ -14,7 +15,9 @@ export async function attackService(service, options) {
     results.push(await hostile(server, found));
     results.push(await fuzz(server, found, options));
     results.push(await slowAndAborted(server, found));
-    if (options.large) results.push(await largeInputs(server, found));
+    const timeScale = options.timeScale ?? 1;
+    if (options.large) results.push(await largeInputs(server, found, { timeScale }));
+    results.push(await reproducers(server, service, { light: options.lightReproducers === true, timeScale }));
     if (options.loadSeconds > 0) results.push(await load(server, found, { seconds: options.loadSeconds }));
     if (!server.alive())
       results.push({ check: 'alive at the end', requests: 0, violations: ['the server died'], worst_ms: 0 });

@@ -101,6 +101,26 @@ export function isProblemError(error: unknown): error is ProblemError {
 /** How many entries `errors[]` lists at most; `errors_total` then gives the full count. */
 export const MAX_FIELD_ERRORS = 20;
 
+/** How long one echoed item of a client's list may be in a problem or a log line. */
+export const MAX_ECHOED_CHARS = 64;
+
+/**
+ * A client's list as a problem may echo it: the first `MAX_FIELD_ERRORS` items, each cut to
+ * `MAX_ECHOED_CHARS` characters, with the total and a text for the detail — so an answer never grows
+ * with the request (docs/conventions.md §2).
+ */
+export function echoedList(items: readonly string[]): { items: string[]; total: number; text: string } {
+  const shown = items
+    .slice(0, MAX_FIELD_ERRORS)
+    .map((item) => (item.length > MAX_ECHOED_CHARS ? `${item.slice(0, MAX_ECHOED_CHARS - 1)}…` : item));
+  const rest = items.length - shown.length;
+  return {
+    items: shown,
+    total: items.length,
+    text: shown.join(', ') + (rest > 0 ? ` and ${rest} more` : ''),
+  };
+}
+
 /**
  * 400 `validation_failed` naming the offending fields: the first `MAX_FIELD_ERRORS` of `total`, so a
  * body with a million unknown members cannot make an error body larger than the request.

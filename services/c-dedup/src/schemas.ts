@@ -1,4 +1,4 @@
-import { anyJson, z } from '@dus/core';
+import { anyJson, epochInstant, parseIsoInstant, withinDecimalBounds, z } from '@dus/core';
 import {
   type AnalysisOptions,
   type ApiCall,
@@ -11,35 +11,16 @@ import {
 } from './domain/index.js';
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|z|[+-]\d{2}:\d{2})$/;
+/** Timestamps: RFC 3339 (`T`, `Z` or an offset) or epoch ms, in the years 1000–9999 (docs/conventions.md §3). */
+const instantOf = (value: string | number) =>
+  typeof value === 'string'
+    ? parseIsoInstant(value, { zoneRequired: true })
+    : Number.isSafeInteger(value)
+      ? epochInstant(value, 'ms')
+      : ({ ok: false, message: 'epoch milliseconds must be a whole number' } as const);
 
-/** ISO 8601 with `Z` or an offset → epoch ms; undefined when it is not one (or not a real day). */
-function parseTimestamp(text: string): number | undefined {
-  const m = ISO.exec(text);
-  if (m === null) return undefined;
-  const [, y, mo, d, h, mi, s = '0', frac = '', zone] = m;
-  const utc = Date.UTC(
-    Number(y),
-    Number(mo) - 1,
-    Number(d),
-    Number(h),
-    Number(mi),
-    Number(s),
-    frac === '' ? 0 : Math.floor(Number(`0.${frac}`) * 1000),
-  );
-  const check = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-  if (
-    check.getUTCMonth() !== Number(mo) - 1 ||
-    check.getUTCDate() !== Number(d) ||
-    Number(h) > 23 ||
-    Number(mi) > 59 ||
-    Number(s) > 59
-  )
-    return undefined;
-  if (zone === 'Z' || zone === 'z') return utc;
-  const sign = zone!.startsWith('-') ? -1 : 1;
-  return utc - sign * (Number(zone!.slice(1, 3)) * 60 + Number(zone!.slice(4, 6))) * 60_000;
-}
+/** Headers per call: far above any real request (Node's own server takes 2,000 at most). */
+const MAX_HEADERS = 1000;
 
 const requestSchema = z
   .strictObject({
@@ -57,9 +38,14 @@ const requestSchema = z
       .meta({ description: 'Absolute http or https URL.', examples: ['https://api.example.com/users/1'] }),
     headers: z
       .record(z.string().regex(TOKEN, 'must be a header name token'), z.string({ error: 'must be a string' }))
+      .refine((headers) => Object.keys(headers).length <= MAX_HEADERS, {
+        message: `has more than ${MAX_HEADERS} headers`,
+        params: { code: 'too_many_headers' },
+      })
       .optional()
       .meta({
-        description: 'Headers, name (any case) → value; Idempotency-Key is honoured.',
+        description: `Headers, name (any case) → value, at most ${MAX_HEADERS}; Idempotency-Key is honoured.`,
+        maxProperties: MAX_HEADERS,
       }),
     body: z
       .unknown()
@@ -110,17 +96,10 @@ function toCall(
   const url = parseHttpUrl(raw.url);
   if (typeof url === 'string') fail('url', 'invalid_url', url);
   let time: number | undefined;
-  if (typeof raw.timestamp === 'string') {
-    time = parseTimestamp(raw.timestamp);
-    if (time === undefined)
-      fail(
-        'timestamp',
-        'invalid_timestamp',
-        'must be ISO 8601 with Z or an offset, e.g. "2024-03-10T12:00:00Z", or epoch milliseconds',
-      );
-  } else if (typeof raw.timestamp === 'number') {
-    if (Number.isSafeInteger(raw.timestamp) && Math.abs(raw.timestamp) <= 8.64e15) time = raw.timestamp;
-    else fail('timestamp', 'invalid_timestamp', 'epoch milliseconds must be a whole number');
+  if (raw.timestamp !== undefined) {
+    const instant = instantOf(raw.timestamp);
+    if (instant.ok) time = instant.ms;
+    else fail('timestamp', 'invalid_timestamp', instant.message);
   }
   if (typeof url === 'string' || (raw.timestamp !== undefined && time === undefined)) return undefined;
   const headers = new Map<string, string>();
@@ -234,9 +213,7 @@ export const batchInput = toolInput({ ...unsafeOption, ...batchOptions });
 export const usageInput = toolInput({ ...dedupOptions, ...unsafeOption });
 
 const price = (description: string, example: number) =>
-  z
-    .number({ error: 'must be a number ≥ 0' })
-    .min(0, 'must be ≥ 0')
+  withinDecimalBounds(z.number({ error: 'must be a number ≥ 0' }).min(0, 'must be ≥ 0'))
     .optional()
     .meta({ description, examples: [example] });
 
@@ -272,9 +249,7 @@ export const costInput = toolInput(
           'aws-apigw-http, aws-apigw-rest (AWS API Gateway bands, USD; no price) or llm-batch (needs a price; batched calls pay half).',
         examples: ['aws-apigw-rest'],
       }),
-    period_days: z
-      .number()
-      .gt(0, 'must be greater than 0')
+    period_days: withinDecimalBounds(z.number().gt(0, 'must be greater than 0'))
       .optional()
       .meta({
         description: 'Days the requests span, may be fractional (default: from the timestamps, else 1).',

@@ -6,6 +6,7 @@ import {
   compare,
   egressCost,
   gzipBytes,
+  MAX_PATHS,
   minified,
   priceContext,
   suggestPrunes,
@@ -18,12 +19,18 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** From here a document's walk runs in the worker pool (docs/conventions.md §11). */
 const HEAVY = { minBytes: 256 * 1024 };
 
+const TOO_MANY_PATHS = {
+  status: 422,
+  code: 'too_many_paths',
+  description: `The document has more than ${MAX_PATHS.toLocaleString('en-US')} distinct member paths (array indexes count as one).`,
+};
+
 const analyzeExample = { payload: { a: 1, b: null, c: { d: [1, 2, { e: '' }] } } };
 export const analyzeOperation = defineOperation({
   name: 'payload_analyze',
   summary: 'Where the bytes of a JSON payload go: sizes, shape, types, empties, largest fields, bloat score',
   toolDescription:
-    'Audits a JSON document: pass it as `payload` (any JSON value, not a string of JSON). Returns its minified, pretty, gzip and brotli sizes in bytes, field count, depth, type counts, nulls and empties, the 10 largest fields, member-name bytes, keys repeated across array items, long strings, numbers written as strings, a 0–100 bloat score and short signals. Paths are JSON Pointers with * for array indexes. Up to 10 MiB.',
+    'Audits a JSON document: pass it as `payload` (any JSON value, not a string of JSON). Returns its minified, pretty, gzip and brotli sizes in bytes, field count, depth, type counts, nulls and empties, the 10 largest fields, member-name bytes, keys repeated across array items, long strings, numbers written as strings, a 0–100 bloat score and short signals. Paths are JSON Pointers with * for array indexes. Up to 10 MiB and 100,000 distinct paths.',
   tags: ['audit'],
   method: 'POST',
   path: '/api/v1/payload-analyze',
@@ -32,6 +39,7 @@ export const analyzeOperation = defineOperation({
   maxBodyBytes: MAX_BODY_BYTES,
   heavy: HEAVY,
   example: { input: analyzeExample, output: analyze(analyzeExample.payload) },
+  errors: [TOO_MANY_PATHS],
   handler: ({ payload }) => analyze(payload),
 });
 
@@ -50,6 +58,7 @@ export const pruneOperation = defineOperation({
   maxBodyBytes: MAX_BODY_BYTES,
   heavy: HEAVY,
   example: { input: pruneExample, output: suggestPrunes(pruneExample.payload, pruneExample.threshold) },
+  errors: [TOO_MANY_PATHS],
   handler: ({ payload, threshold }) => suggestPrunes(payload, threshold),
 });
 
@@ -105,6 +114,7 @@ export const compareOperation = defineOperation({
   maxBodyBytes: MAX_BODY_BYTES,
   heavy: HEAVY,
   example: { input: compareExample, output: compare(compareExample.original, compareExample.optimized) },
+  errors: [TOO_MANY_PATHS],
   handler: ({ original, optimized }) => compare(original, optimized),
 });
 

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * The bound every decimal input meets before any arithmetic (docs/conventions.md §3): big-number work
  * grows with the square of the digits, so 10,000 digits in one amount would hold a thread for seconds.
@@ -34,4 +36,17 @@ export function decimalBoundProblem(value: string | number, bounds = DECIMAL_BOU
     return `is outside 10^${bounds.minExponent}…10^${bounds.maxExponent}; amounts that large or small are not accepted`;
   }
   return undefined;
+}
+
+/**
+ * A zod number or decimal text within DECIMAL_BOUNDS: its issue (code `out_of_range`) names the field
+ * before any arithmetic. A JSON number has at most 17 digits, but a magnitude up to 10^308 that a
+ * product or a quotient would make larger still.
+ */
+export function withinDecimalBounds<T extends z.ZodType<number | string>>(schema: T) {
+  return schema.superRefine((value, ctx) => {
+    const problem = decimalBoundProblem(value);
+    if (problem !== undefined)
+      ctx.addIssue({ code: 'custom', message: problem, params: { code: 'out_of_range' } });
+  });
 }

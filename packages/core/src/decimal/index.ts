@@ -1,1 +1,1 @@
-export { DECIMAL_BOUNDS, decimalBoundProblem } from './bound.js';
+export { DECIMAL_BOUNDS, decimalBoundProblem, withinDecimalBounds } from './bound.js';

@@ -194,7 +194,7 @@ export const CONFIG_VARIABLES = {
   MAX_HEAP_MB: {
     schema: integer(64, 1_048_576),
     ...doc(
-      "The V8 heap cap the images pass to Node (`--max-old-space-size`); set it below the container's memory limit.",
+      "The V8 heap cap: the images pass it to Node (`--max-old-space-size`) and every worker thread has it as its own (a call that outgrows it is 503 `insufficient_memory`, the service runs on); set (threads + 1) × it below the container's memory limit.",
       "Node's own",
     ),
   },

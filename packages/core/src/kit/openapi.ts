@@ -110,6 +110,14 @@ const OVERLOADED: DocumentedError = {
     'Too many heavy calls are running or waiting on this instance; retry after `Retry-After` seconds.',
 };
 
+/** A heavy call that outgrew the worker heap (MAX_HEAP_MB). */
+const INSUFFICIENT_MEMORY: DocumentedError = {
+  status: 503,
+  code: 'insufficient_memory',
+  description:
+    'The call outgrew the worker heap this instance gives one call (`MAX_HEAP_MB`); retry after `Retry-After` seconds or send less.',
+};
+
 /** What the strict I-JSON parser refuses in a well-formed body (docs/conventions.md §3: 422). */
 const STRICT_JSON_ERRORS: DocumentedError[] = [
   { status: 422, code: 'duplicate_key', description: 'An object names a member twice.' },
@@ -218,7 +226,7 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
           ? [STANDARD_ERRORS.invalid_api_key!, STANDARD_ERRORS.rate_limited!]
           : []),
         STANDARD_ERRORS.internal_error!,
-        ...(usesBody && op.heavy !== undefined ? [OVERLOADED] : []),
+        ...(usesBody && op.heavy !== undefined ? [OVERLOADED, INSUFFICIENT_MEMORY] : []),
       ];
       const okContent: Record<string, unknown> = {
         'application/json': {

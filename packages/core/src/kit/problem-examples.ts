@@ -14,6 +14,7 @@ import { rateLimited } from './limits/limiter.js';
 import type { DocumentedError } from './operation.js';
 import {
   internalError,
+  insufficientMemory,
   overloaded,
   payloadTooLarge,
   problemObject,
@@ -52,6 +53,7 @@ const GENERIC: Record<string, (route: ExampleRoute) => ProblemError> = {
   headers_too_large: () => problemFor({ code: 'HPE_HEADER_OVERFLOW' }),
   internal_error: () => internalError(),
   overloaded: () => overloaded(4, 2),
+  insufficient_memory: () => insufficientMemory(1024, 2),
   duplicate_key: () => thrown(() => parseStrictJson('{"amount":1,"amount":2}')),
   invalid_unicode: () => thrown(() => parseStrictJson('{"note":"\\ud800"}')),
   number_out_of_range: () => thrown(() => parseStrictJson('{"amount":1e400}')),

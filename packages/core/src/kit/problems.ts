@@ -86,3 +86,17 @@ export const overloaded = (inflight: number, retryAfterSeconds: number) =>
     extensions: { retry_after_s: retryAfterSeconds },
     headers: { 'Retry-After': String(retryAfterSeconds), Connection: 'close' },
   });
+
+/**
+ * 503 `insufficient_memory`: a heavy call outgrew the worker heap (`MAX_HEAP_MB`); the thread was
+ * replaced and the service runs on. A server's limit, not a fault of the request.
+ */
+export const insufficientMemory = (heapMb: number | undefined, retryAfterSeconds: number) =>
+  new ProblemError({
+    status: 503,
+    code: 'insufficient_memory',
+    title: 'Insufficient memory',
+    detail: `The call needed more than the ${heapMb === undefined ? 'worker' : `${heapMb} MB`} heap this instance gives one call; retry in ${retryAfterSeconds} s, send less, or raise MAX_HEAP_MB.`,
+    extensions: { retry_after_s: retryAfterSeconds },
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });

@@ -13,6 +13,8 @@ export interface InstantRange {
   minYear?: number;
   /** Latest year accepted (default 9999, the last four-digit year). */
   maxYear?: number;
+  /** RFC 3339 only: a date-time with `T` and `Z` or an offset (no date alone, no implied UTC). */
+  zoneRequired?: boolean;
 }
 
 export type InstantResult = { ok: true; ms: number; dateOnly: boolean } | { ok: false; message: string };
@@ -51,6 +53,12 @@ function yearRange(range: InstantRange): [number, number] {
  */
 export function parseIsoInstant(text: string, range: InstantRange = {}): InstantResult {
   const match = ISO.exec(text.trim());
+  if (range.zoneRequired === true && (match === null || match[8] === undefined || !/T/i.test(text))) {
+    return {
+      ok: false,
+      message: 'must be an ISO 8601 date-time with Z or an offset, e.g. 2025-01-15T10:30:00Z',
+    };
+  }
   if (match === null) {
     return {
       ok: false,

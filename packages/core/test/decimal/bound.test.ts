@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalBoundProblem } from '../../src/index.js';
+import { decimalBoundProblem, withinDecimalBounds, z } from '../../src/index.js';
 
 describe('decimalBoundProblem', () => {
   it.each([
@@ -37,5 +37,22 @@ describe('decimalBoundProblem', () => {
   it('leaves what is not a decimal to the schema', () => {
     expect(decimalBoundProblem('abc')).toBeUndefined();
     expect(decimalBoundProblem('.')).toBeUndefined();
+  });
+});
+
+describe('withinDecimalBounds', () => {
+  const price = withinDecimalBounds(z.number().min(0));
+
+  it('passes a number within the bounds and names the problem of one beyond them', () => {
+    expect(price.parse(0.0001)).toBe(0.0001);
+    const result = price.safeParse(5e-324);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toMatchObject([
+      {
+        code: 'custom',
+        message: 'is outside 10^-40…10^40; amounts that large or small are not accepted',
+        params: { code: 'out_of_range' },
+      },
+    ]);
   });
 });

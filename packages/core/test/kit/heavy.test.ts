@@ -118,4 +118,16 @@ describe('the heavy-call pool', () => {
       expect(replies[3].error).toMatchObject({ code: -32000, data: { status: 429, code: 'rate_limited' } });
     });
   });
+
+  it('answers 503 insufficient_memory when a call outgrows the worker heap (MAX_HEAP_MB), and runs on', async () => {
+    await serve({ workerThreads: 1, maxHeapMb: 64 }, async (origin) => {
+      const pad = 'x'.repeat(5000);
+      const res = await post(origin, '/hog', JSON.stringify({ mb: 400, pad }));
+      expect(res.status).toBe(503);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(await res.json()).toMatchObject({ code: 'insufficient_memory', title: 'Insufficient memory' });
+      const after: Json = await (await post(origin, '/hog', JSON.stringify({ mb: 1, pad }))).json();
+      expect(after).toEqual({ objects: 20_000 });
+    });
+  });
 });

@@ -51,6 +51,18 @@ describe('parseIsoInstant', () => {
       ),
     );
   });
+  it('with zoneRequired takes only a date-time with T and Z or an offset (RFC 3339)', () => {
+    const strict = { zoneRequired: true };
+    expect(parseIsoInstant('2025-01-15T10:30:00+01:00', strict)).toEqual({
+      ok: true,
+      ms: Date.UTC(2025, 0, 15, 9, 30),
+      dateOnly: false,
+    });
+    const message = 'must be an ISO 8601 date-time with Z or an offset, e.g. 2025-01-15T10:30:00Z';
+    for (const text of ['2025-01-15', '2025-01-15T10:30:00', '2025-01-15 10:30:00Z', 'now']) {
+      expect(parseIsoInstant(text, strict)).toEqual({ ok: false, message });
+    }
+  });
 });
 
 describe('epochInstant', () => {

@@ -1,3 +1,4 @@
+import { MAX_FIELD_ERRORS } from '@dus/core';
 import type { HmacOutcome } from './hmac-check.js';
 import type { FailureReason, PlatformCheck } from './types.js';
 
@@ -51,14 +52,15 @@ export function hmacCheckResult(
 
 const SAFE_KEY = /^[A-Za-z0-9_.-]{1,16}$/;
 
-/** Header keys for the `ignored` list, without echoing anything that is not a short token. */
+/** Header keys for the `ignored` list (at most 20), without echoing anything that is not a short token. */
 export function describeIgnoredKeys(keys: readonly string[]): string[] {
-  const labels: string[] = [];
+  // A Set and a cap: a header of thousands of distinct keys costs linear time and a bounded answer.
+  const labels = new Set<string>();
   for (const key of keys) {
-    const label = key === '' ? '(no key)' : SAFE_KEY.test(key) ? key : '(invalid key)';
-    if (!labels.includes(label)) labels.push(label);
+    labels.add(key === '' ? '(no key)' : SAFE_KEY.test(key) ? key : '(invalid key)');
+    if (labels.size === MAX_FIELD_ERRORS) break;
   }
-  return labels;
+  return [...labels];
 }
 
 const BARE_HEX = /^[0-9a-fA-F]+$/;

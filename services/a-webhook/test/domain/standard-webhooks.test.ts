@@ -171,6 +171,14 @@ describe.each(WEBHOOK_SIGNATURE_PLATFORMS)('%s', (platform) => {
     }
   });
 
+  it('hundreds of other versions: the ignored list and its message stay at 20 distinct keys', () => {
+    const others = Array.from({ length: 600 }, (_, i) => `v${i + 2},AAAA`).join(' ');
+    const result = run({ headers: { ...headers, [names.signature]: others } });
+    expect(result.reason).toBe('no_supported_signature');
+    expect(result.ignored).toEqual(Array.from({ length: 20 }, (_, i) => `v${i + 2}`));
+    expect(result.message!.length).toBeLessThan(300);
+  });
+
   it('a secret that is not base64 → 400 naming it (never a mismatch, never echoed)', () => {
     const error = problemFrom(() => run({ secret: ['whsec_not base64!', SW_SECRET] }));
     expect(error.code).toBe('validation_failed');

@@ -1,4 +1,4 @@
-import { unprocessable } from '@dus/core';
+import { echoedList, unprocessable } from '@dus/core';
 import { AS_OF, CAPABILITIES, FIT_SOURCE, ROWS, type UseCase } from './catalog.js';
 import { Dec, type Decimal } from './money.js';
 
@@ -82,11 +82,13 @@ export function resolveModels(ids: readonly string[] | undefined): Model[] {
   if (ids === undefined) return [...MODELS];
   const unknown = ids.filter((id) => !BY_ID.has(id));
   if (unknown.length > 0) {
+    const echoed = echoedList(unknown);
     throw unprocessable(
       'unknown_model',
-      `unknown model id${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}; GET /models lists the ${MODEL_IDS.length} valid ids`,
+      `unknown model id${unknown.length > 1 ? 's' : ''}: ${echoed.text}; GET /models lists the ${MODEL_IDS.length} valid ids`,
       {
-        unknown,
+        unknown: echoed.items,
+        ...(echoed.total > echoed.items.length ? { unknown_total: echoed.total } : {}),
         valid: MODEL_IDS,
       },
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { app, bothOk, callTool, type Json, twins } from './helpers.js';
+import { app, bothOk, callTool, type Json, postJson, twins } from './helpers.js';
 
 it('GET /models: 19 models in table order, with as_of and fit_source; list_models gives the same', async () => {
   const res = await app.request('/models');
@@ -138,6 +138,18 @@ describe('bad input → 400 naming the field, on GET and POST alike', () => {
     expect(status).toBe(422);
     expect(json).toMatchObject({ code: 'unknown_model', unknown: ['zeta', 'alpha'] });
     expect(json.valid).toHaveLength(19);
+  });
+
+  it('an error body does not grow with the request: 20 unknown ids echoed, with their total', async () => {
+    const models = Array.from({ length: 2_500 }, (_, i) => `unknown-model-${i}`);
+    const res = await postJson('/api/v1/cost_optimizer', { inputTokens: 1, outputTokens: 1, models });
+    const text = await res.text();
+    expect(res.status).toBe(422);
+    expect(text.length).toBeLessThan(4_000);
+    const json = JSON.parse(text);
+    expect(json.unknown).toEqual(models.slice(0, 20));
+    expect(json.unknown_total).toBe(2_500);
+    expect(json.detail).toContain('unknown-model-19 and 2480 more');
   });
 
   it('DELETE → 405 with GET and POST allowed', async () => {

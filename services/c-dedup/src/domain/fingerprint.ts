@@ -34,13 +34,25 @@ function bodyText(call: ApiCall): string | undefined {
 /** Fingerprints under one set of options (the parsed ignore patterns are reused for every call). */
 export function fingerprinter(options: Pick<AnalysisOptions, 'ignoreParams' | 'headerAllowlist'>) {
   const ignored = ignoredBy(options.ignoreParams);
-  const allow = [...new Set(options.headerAllowlist.map((name) => name.toLowerCase()))].sort();
+  const allow = new Set(options.headerAllowlist.map((name) => name.toLowerCase()));
+  const allowSorted = [...allow].sort();
+  /**
+   * The allow-listed headers of a call in name order, from whichever side is smaller (a long allow-list
+   * against calls of a few headers costs the headers, not the list).
+   */
+  const allowedHeaders = (call: ApiCall) => {
+    if (allow.size <= call.headers.size) {
+      return allowSorted.flatMap((name) => {
+        const value = call.headers.get(name);
+        return value === undefined ? [] : [[name, value.trim()]];
+      });
+    }
+    const names = [...call.headers.keys()].filter((name) => allow.has(name)).sort();
+    return names.map((name) => [name, call.headers.get(name)!.trim()]);
+  };
   /** SHA-256 (hex) over the method, the normalised URL, the allow-listed headers and the canonical body. */
   return (call: ApiCall): string => {
-    const headers = allow.flatMap((name) => {
-      const value = call.headers.get(name);
-      return value === undefined ? [] : [[name, value.trim()]];
-    });
+    const headers = allowedHeaders(call);
     const material = JSON.stringify([
       call.method,
       normalizedText(call.url, ignored),

@@ -152,11 +152,41 @@ export function parseHttpUrl(text: string): NormalizedUrl | string {
   return { scheme, host, port, path: removeDotSegments(path) || '/', params };
 }
 
-/** `*` at the end of an ignore pattern matches any suffix; otherwise names match exactly (case-sensitive). */
+interface PrefixNode {
+  end: boolean;
+  next: Map<number, PrefixNode>;
+}
+
+/**
+ * `*` at the end of an ignore pattern matches any suffix; otherwise names match exactly (case-sensitive).
+ * Prefixes sit in a trie, so a name costs at most its own length whatever the number of patterns.
+ */
 export function ignoredBy(patterns: readonly string[]): (name: string) => boolean {
   const exact = new Set(patterns.filter((p) => !p.endsWith('*')));
-  const prefixes = patterns.filter((p) => p.endsWith('*')).map((p) => p.slice(0, -1));
-  return (name) => exact.has(name) || prefixes.some((prefix) => name.startsWith(prefix));
+  const root: PrefixNode = { end: false, next: new Map() };
+  for (const pattern of patterns) {
+    if (!pattern.endsWith('*')) continue;
+    let node = root;
+    for (let i = 0; i < pattern.length - 1; i++) {
+      const code = pattern.charCodeAt(i);
+      let child = node.next.get(code);
+      if (child === undefined) {
+        child = { end: false, next: new Map() };
+        node.next.set(code, child);
+      }
+      node = child;
+    }
+    node.end = true;
+  }
+  const hasPrefix = (name: string) => {
+    let node: PrefixNode | undefined = root;
+    for (let i = 0; !node.end; i++) {
+      node = i < name.length ? node.next.get(name.charCodeAt(i)) : undefined;
+      if (node === undefined) return false;
+    }
+    return true;
+  };
+  return (name) => exact.has(name) || hasPrefix(name);
 }
 
 /** The normalised URL text: default port dropped, parameters sorted by name then value, ignored ones out. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { deduplicate, fingerprinter } from '../../src/domain/index.js';
+import { ignoredBy } from '../../src/domain/url.js';
 import { read } from './helpers.js';
 
 const request = fc.record({
@@ -70,6 +71,45 @@ it('fingerprints ignore header order and name case, and JSON member order', () =
         expect(print(calls[0]!)).toBe(print(calls[1]!));
       },
     ),
+    { numRuns: 300 },
+  );
+});
+
+it('ignore patterns (a trie of prefixes) match exactly what a scan of every pattern matches', () => {
+  const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', '_'), maxLength: 5 });
+  const pattern = fc.tuple(word, fc.boolean()).map(([text, star]) => (star ? `${text}*` : text));
+  fc.assert(
+    fc.property(
+      fc.array(pattern, { maxLength: 12 }),
+      fc.array(word, { maxLength: 20 }),
+      (patterns, names) => {
+        const ignored = ignoredBy(patterns);
+        for (const name of names) {
+          const scan = patterns.some((p) => (p.endsWith('*') ? name.startsWith(p.slice(0, -1)) : name === p));
+          expect(ignored(name)).toBe(scan);
+        }
+      },
+    ),
+    { numRuns: 500 },
+  );
+});
+
+it('a fingerprint does not depend on whether the allow-list or the call has more headers', () => {
+  const name = fc.constantFrom('accept', 'x-a', 'x-b', 'authorization', 'content-type');
+  const headers = fc.dictionary(name, fc.string({ maxLength: 4 }), { maxKeys: 5 });
+  fc.assert(
+    fc.property(headers, fc.array(name, { maxLength: 5 }), (sent, allowed) => {
+      const call = read.dedup({ requests: [{ method: 'GET', url: 'https://a.io/', headers: sent }] })
+        .calls[0]!;
+      const padded = [...allowed, ...Array.from({ length: 10 }, (_, i) => `x-unused-${i}`)];
+      const short = fingerprinter({ ignoreParams: [], headerAllowlist: allowed })(call);
+      const long = fingerprinter({ ignoreParams: [], headerAllowlist: padded })(call);
+      expect(long).toBe(short);
+      const only = Object.fromEntries(Object.entries(sent).filter(([key]) => (allowed as string[]).includes(key)));
+      const bare = read.dedup({ requests: [{ method: 'GET', url: 'https://a.io/', headers: only }] })
+        .calls[0]!;
+      expect(fingerprinter({ ignoreParams: [], headerAllowlist: padded })(bare)).toBe(short);
+    }),
     { numRuns: 300 },
   );
 });

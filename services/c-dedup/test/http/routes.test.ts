@@ -81,6 +81,9 @@ describe('bad input → 400 naming the item', () => {
     [{ requests: [get('https://a.io/', '2024-03-10T12:00:00')] }, '/requests/0/timestamp'],
     [{ requests: [get('https://a.io/', '2024-02-30T12:00:00Z')] }, '/requests/0/timestamp'],
     [{ requests: [get('https://a.io/', 1.5)] }, '/requests/0/timestamp'],
+    [{ requests: [get('https://a.io/', 8_640_000_000_000_000)] }, '/requests/0/timestamp'],
+    [{ requests: [get('https://a.io/', '0050-01-01T00:00:00Z')] }, '/requests/0/timestamp'],
+    [{ requests: [get('https://a.io/', '2024-03-10')] }, '/requests/0/timestamp'],
     [{ requests: [{ ...get('https://a.io/'), status: 99 }] }, '/requests/0/status'],
     [{ requests: [{ ...get('https://a.io/'), extra: 1 }] }, '/requests/0/extra'],
     [{ requests: [get('https://a.io/')], window_ms: -1 }, '/window_ms'],
@@ -89,6 +92,34 @@ describe('bad input → 400 naming the item', () => {
     const res = await postJson('/api/v1/request_deduplicator', body);
     expect(res.status).toBe(400);
     expect(((await res.json()) as Json).errors.map((e: Json) => e.path)).toContain(path);
+  });
+
+  it('usage_analytics: a timestamp Date cannot hold is a 400, the first and last accepted ones a 200', async () => {
+    const refused = await postJson('/api/v1/usage_analytics', {
+      requests: [get('https://a.io/', 8_640_000_000_000_000)],
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as Json).errors[0]).toMatchObject({
+      path: '/requests/0/timestamp',
+      code: 'invalid_timestamp',
+    });
+    const edges = ['1000-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z', Date.UTC(9999, 11, 31, 23, 59, 59)];
+    const res = await postJson('/api/v1/usage_analytics', {
+      requests: edges.map((time) => get('https://a.io/', time)),
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('more than 1,000 headers on a call → 400 too_many_headers at its headers', async () => {
+    const headers = Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`h${i}`, '']));
+    const res = await postJson('/api/v1/request_deduplicator', {
+      requests: [{ ...get('https://a.io/'), headers }],
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Json).errors[0]).toMatchObject({
+      path: '/requests/0/headers',
+      code: 'too_many_headers',
+    });
   });
 
   it('more than 100,000 requests → 400 at /requests', async () => {
@@ -104,6 +135,9 @@ describe('bad input → 400 naming the item', () => {
     [{ price_per_call: 1, price_per_million: 1 }, '/price_per_million'],
     [{ preset: 'aws-apigw-http', price_per_call: 1 }, '/price_per_call'],
     [{ price_per_call: 1, period_days: 0 }, '/period_days'],
+    [{ price_per_call: 1, period_days: 5e-324 }, '/period_days'],
+    [{ price_per_call: 1e300 }, '/price_per_call'],
+    [{ price_per_million: 1e-300 }, '/price_per_million'],
   ])('cost_analyzer pricing %j → 400 %s', async (pricing, path) => {
     const res = await postJson('/api/v1/cost_analyzer', { requests: [get('https://a.io/')], ...pricing });
     expect(res.status).toBe(400);

@@ -1,11 +1,10 @@
+import { type InstantResult, parseIsoInstant } from '@dus/core';
+
 // Instants are epoch milliseconds; a lot's and a sale's dates are UTC calendar days. The holding period
 // compares calendar dates (IRS Pub. 544: the day after acquisition through the day of sale), never
 // `days >= 365`.
 
 const DAY_MS = 86_400_000;
-
-const ISO =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|z|UTC|[+-]\d{2}:?\d{2})?)?$/;
 
 /** Days in a month of the proleptic Gregorian calendar. */
 function daysInMonth(year: number, month: number): number {
@@ -13,30 +12,17 @@ function daysInMonth(year: number, month: number): number {
 }
 
 /**
- * Parses an ISO 8601 date or date-time (date only = 00:00:00Z, no offset = UTC; a space may stand for
- * `T`, `UTC` for `Z`). Returns epoch ms, or undefined when the text is not such a date or not a real day.
+ * Trades are dated from 1900 to 9999 (docs/conventions.md §3): a year is the year written (0050 is
+ * never 1950) and earlier ones are refused as not a trade's date.
  */
-export function parseInstant(text: string): number | undefined {
-  const match = ISO.exec(text.trim());
-  if (match === null) return undefined;
-  const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone] = match;
-  const year = Number(y);
-  const month = Number(mo);
-  const day = Number(d);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
-  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return undefined;
-  const ms = frac === '' ? 0 : Math.floor(Number(`0.${frac}`) * 1000);
-  let offsetMinutes = 0;
-  if (zone !== undefined && zone !== 'Z' && zone !== 'z' && zone !== 'UTC') {
-    const sign = zone.startsWith('-') ? -1 : 1;
-    const digits = zone.slice(1).replace(':', '');
-    const hours = Number(digits.slice(0, 2));
-    const minutes = Number(digits.slice(2));
-    if (hours > 23 || minutes > 59) return undefined;
-    offsetMinutes = sign * (hours * 60 + minutes);
-  }
-  const utc = Date.UTC(year, month - 1, day, Number(h), Number(mi), Number(s), ms);
-  return utc - offsetMinutes * 60_000;
+export const TRADE_YEARS = { minYear: 1900, maxYear: 9999 } as const;
+
+/**
+ * An ISO 8601 date or date-time (date only = 00:00:00Z, no offset = UTC; a space may stand for `T`,
+ * `UTC` for `Z`) → epoch ms, or why it is not one.
+ */
+export function parseInstant(text: string): InstantResult {
+  return parseIsoInstant(text, TRADE_YEARS);
 }
 
 /** UTC calendar day number (days since 1970-01-01). */

@@ -1,3 +1,4 @@
+import { decimalBoundProblem } from '@dus/core';
 import { parseInstant } from './dates.js';
 import { DECIMAL_PATTERN, type Decimal, Dec } from './decimal.js';
 import { isFiat } from './fiat.js';
@@ -14,7 +15,8 @@ export const DECIMAL_HINT =
  */
 export function readDecimal(value: unknown): Decimal | string {
   if (typeof value === 'string') {
-    return DECIMAL_PATTERN.test(value) ? new Dec(value) : `must be ${DECIMAL_HINT}`;
+    if (!DECIMAL_PATTERN.test(value)) return `must be ${DECIMAL_HINT}`;
+    return decimalBoundProblem(value) ?? new Dec(value);
   }
   if (typeof value === 'number' && Number.isFinite(value)) {
     if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
@@ -24,7 +26,7 @@ export function readDecimal(value: unknown): Decimal | string {
     if (value < 0) return 'must not be negative';
     if (!DECIMAL_PATTERN.test(text))
       return `${text} needs an exponent as a JSON number: send it as a decimal string`;
-    return new Dec(text);
+    return decimalBoundProblem(text) ?? new Dec(text);
   }
   return `must be ${DECIMAL_HINT} or a JSON number`;
 }
@@ -75,11 +77,12 @@ export function fiatField(value: unknown, field: string, report: Report): string
 
 export function instantField(value: unknown, field: string, report: Report): number | undefined {
   const instant = typeof value === 'string' ? parseInstant(value) : undefined;
-  if (instant !== undefined) return instant;
+  if (instant?.ok) return instant.ms;
   report(
     field,
     'invalid_date',
-    'must be an ISO 8601 date or date-time such as "2025-01-15" or "2025-01-15T10:00:00Z"',
+    instant?.message ??
+      'must be an ISO 8601 date or date-time such as "2025-01-15" or "2025-01-15T10:00:00Z"',
   );
   return undefined;
 }

@@ -166,6 +166,18 @@ describe('detection and errors', () => {
     ]);
   });
 
+  it('cells meet the same bounds as JSON: 40 significant digits, the years 1900–9999', () => {
+    const csv = `Type,Asset,Amount,Price,Date\nbuy,BTC,${'1'.repeat(5_000)},100,2025-01-01\nsell,BTC,1,2,0050-06-01\n`;
+    expect(problemOf(() => run(csv)).errors).toEqual([
+      expect.objectContaining({
+        path: '/csv/2/Amount',
+        code: 'invalid_decimal',
+        message: 'has 5000 significant digits; at most 40 are accepted',
+      }),
+      expect.objectContaining({ path: '/csv/3/Date', code: 'invalid_date' }),
+    ]);
+  });
+
   it('an exchange cell error names its column', () => {
     const csv = fixture('kraken').replace('0.20000000', '0.2O');
     expect(problemOf(() => run(csv, { fx_rates: { BTC: '1', EUR: '1' } })).errors).toEqual([

@@ -27,6 +27,9 @@ describe('400 validation_failed naming /trades/<i>/<field>', () => {
     [{ ...buy, fx_rate: '0' }, '/trades/0/fx_rate', 'too_small'],
     [{ ...buy, date: '2025-02-30' }, '/trades/0/date', 'invalid_date'],
     [{ ...buy, date: 'yesterday' }, '/trades/0/date', 'invalid_date'],
+    [{ ...buy, date: '0050-06-01' }, '/trades/0/date', 'invalid_date'],
+    [{ ...buy, date: '1899-12-31T23:59:59Z' }, '/trades/0/date', 'invalid_date'],
+    [{ ...buy, fee: `0.${'0'.repeat(41)}1` }, '/trades/0/fee', 'invalid_decimal'],
     [{ ...buy, type: 'hold' }, '/trades/0/type', 'invalid_value'],
     [{ ...buy, asset: 'B T C' }, '/trades/0/asset', 'invalid_code'],
     [{ ...buy, fees: '1' }, '/trades/0/fees', 'unrecognized_key'],
@@ -71,6 +74,59 @@ describe('400 validation_failed naming /trades/<i>/<field>', () => {
       '/jurisdiction',
     ]);
     expect(paths(await problem('/api/v1/summary', { trades: [], method: 'fifo' }, 400))).toEqual(['/method']);
+  });
+});
+
+describe('bounds before arithmetic (docs/conventions.md §3)', () => {
+  it('2,000 trades of 1,000-digit amounts are refused at once, each naming its field', async () => {
+    const huge = '9'.repeat(1_000);
+    const trades = Array.from({ length: 2_000 }, (_, i) =>
+      trade(i % 2 === 0 ? 'buy' : 'sell', 'BTC', huge, huge, '2025-01-01'),
+    );
+    const json = await problem('/api/v1/summary', { trades }, 400);
+    expect(json.errors[0]).toMatchObject({
+      path: '/trades/0/amount',
+      code: 'invalid_decimal',
+      message: 'has 1000 significant digits; at most 40 are accepted',
+    });
+  });
+
+  it.each([
+    ['amount', '1'.repeat(10_000), 'has 10000 significant digits; at most 40 are accepted'],
+    ['price', `0.${'7'.repeat(60_000)}`, 'has 60000 significant digits; at most 40 are accepted'],
+    [
+      'amount',
+      `1${'0'.repeat(1_000_000)}`,
+      'is outside 10^-40…10^40; amounts that large or small are not accepted',
+    ],
+  ])('%s of %#: a long decimal is refused before any arithmetic', async (field, value, message) => {
+    const json = await problem('/api/v1/calculate', { trades: [{ ...buy, [field]: value }] }, 400);
+    expect(json.errors).toEqual([
+      expect.objectContaining({ path: `/trades/0/${field}`, code: 'invalid_decimal', message }),
+    ]);
+  });
+
+  it('a year is the year written: a sale dated 0050-06-01 is refused, never read as 1950', async () => {
+    const sell = trade('sell', 'BTC', '1', '200', '0050-06-01');
+    const json = await problem('/api/v1/calculate', { trades: [buy, sell] }, 400);
+    expect(json.errors).toEqual([
+      expect.objectContaining({
+        path: '/trades/1/date',
+        message: 'must be a date from the year 1900 to 9999 (got the year 0050)',
+      }),
+    ]);
+  });
+
+  it('40 significant digits pass, exactly', async () => {
+    const amount = '1234567890123456789012345678.901234567890';
+    const body = await postJson('/api/v1/calculate', {
+      trades: [
+        trade('buy', 'BTC', amount, '1', '2025-01-01'),
+        trade('sell', 'BTC', amount, '2', '2025-02-01'),
+      ],
+    });
+    expect(body.status).toBe(200);
+    expect(((await body.json()) as Json).summary.gain).toBe('1234567890123456789012345678.90');
   });
 });
 

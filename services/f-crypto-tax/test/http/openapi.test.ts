@@ -30,7 +30,18 @@ describe('OpenAPI document', async () => {
 
   it('lists the four routes and the standard endpoints', () => {
     expect(Object.keys(document.paths).sort()).toEqual(
-      ['/', ...Object.keys(ROUTES), '/health', '/livez', '/readyz', '/metrics', '/version', '/openapi.json', '/docs', '/mcp'].sort(),
+      [
+        '/',
+        ...Object.keys(ROUTES),
+        '/health',
+        '/livez',
+        '/readyz',
+        '/metrics',
+        '/version',
+        '/openapi.json',
+        '/docs',
+        '/mcp',
+      ].sort(),
     );
   });
 

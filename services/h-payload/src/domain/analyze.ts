@@ -80,11 +80,11 @@ export function analyze(payload: unknown) {
     .plus(new Dec(debugOrTemp).div(Math.max(1, fieldCount)).times(20))
     .plus(new Dec(Math.min(maxDepth, 10)).div(10).times(10));
 
-  const largest = [...fields]
-    .map(([path, size], order) => ({ path, bytes: size, order }))
-    .sort((a, b) => b.bytes - a.bytes || a.order - b.order)
-    .slice(0, LARGEST_FIELDS)
-    .map(({ path, bytes: size }) => ({ path, bytes: size, share_percent: percent(size, bytes) }));
+  const largest = largestFields(fields).map(([path, size]) => ({
+    path,
+    bytes: size,
+    share_percent: percent(size, bytes),
+  }));
 
   const result = {
     bytes,
@@ -114,6 +114,22 @@ export function analyze(payload: unknown) {
   };
   result.signals = signals(result, n, empties, debugOrTemp);
   return result;
+}
+
+/**
+ * The `LARGEST_FIELDS` paths of most bytes, first seen first among equals: one pass keeping a short
+ * sorted list, not a sort of every path (an object of a million keys has a million paths).
+ */
+function largestFields(fields: Map<string, number>): Array<[string, number]> {
+  const top: Array<[string, number]> = [];
+  for (const entry of fields) {
+    if (top.length === LARGEST_FIELDS && entry[1] <= top[LARGEST_FIELDS - 1]![1]) continue;
+    let at = top.length;
+    while (at > 0 && top[at - 1]![1] < entry[1]) at--;
+    top.splice(at, 0, entry);
+    if (top.length > LARGEST_FIELDS) top.pop();
+  }
+  return top;
 }
 
 type Analysis = ReturnType<typeof analyze>;

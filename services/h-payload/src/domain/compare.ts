@@ -1,7 +1,7 @@
 import { percent } from './numbers.js';
 import { COMPRESSION, gzipBytes, minified } from './sizes.js';
 import { escapePointerToken } from '@dus/core';
-import { jsonType } from './walk.js';
+import { jsonType, pathCounter } from './walk.js';
 
 /** Original against optimised: sizes, removed and added members, type changes, leaf counts. */
 export function compare(original: unknown, optimized: unknown) {
@@ -13,9 +13,11 @@ export function compare(original: unknown, optimized: unknown) {
   let changedValues = 0;
   let unchanged = 0;
   let equivalent = true;
+  const count = pathCounter('original and optimized together');
   const stack: Array<[unknown, unknown, string]> = [[original, optimized, '']];
   while (stack.length > 0) {
     const [x, y, path] = stack.pop()!;
+    count(path);
     const tx = jsonType(x);
     const ty = jsonType(y);
     if (tx !== ty) {
@@ -37,13 +39,16 @@ export function compare(original: unknown, optimized: unknown) {
         const child = `${path}/${escapePointerToken(name)}`;
         if (Object.hasOwn(yo, name)) pending.push([xo[name], yo[name], child]);
         else {
+          count(child);
           removed.add(child);
           equivalent = false;
         }
       }
       for (const name of Object.keys(yo)) {
         if (!Object.hasOwn(xo, name)) {
-          added.add(`${path}/${escapePointerToken(name)}`);
+          const child = `${path}/${escapePointerToken(name)}`;
+          count(child);
+          added.add(child);
           equivalent = false;
         }
       }

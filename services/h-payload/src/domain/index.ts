@@ -13,3 +13,4 @@ export {
 } from './egress-prices.js';
 export { DEFAULT_THRESHOLD, suggestPrunes } from './prune.js';
 export { brotliBytes, COMPRESSION, gzipBytes, minified } from './sizes.js';
+export { MAX_PATHS } from './walk.js';

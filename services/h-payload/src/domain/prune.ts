@@ -12,7 +12,7 @@ interface PathGroup {
 
 /** Bytes one member takes in its object: name, colon, value, and a comma when it has siblings. */
 function memberBytes(flat: Flat, i: number): number {
-  const siblings = Object.keys(flat.values[flat.parent[i]!] as object).length;
+  const siblings = flat.children[flat.parent[i]!]!;
   return keyBytes(flat.key[i]!) + 1 + flat.size[i]! + (siblings > 1 ? 1 : 0);
 }
 

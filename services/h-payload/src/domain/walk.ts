@@ -1,4 +1,27 @@
-import { escapePointerToken } from '@dus/core';
+import { escapePointerToken, unprocessable } from '@dus/core';
+
+/**
+ * Distinct paths (`*` for every array index) one request may hold: every report is keyed by path, so
+ * a 10 MiB object of a million distinct keys would cost seconds and a gigabyte. Far above an API
+ * payload's schema, even one keyed by ids.
+ */
+export const MAX_PATHS = 100_000;
+
+/** Counts distinct paths as they are met; 422 `too_many_paths` beyond MAX_PATHS. */
+export function pathCounter(what: string): (path: string) => void {
+  const seen = new Set<string>();
+  return (path) => {
+    if (path === '' || seen.has(path)) return;
+    if (seen.size === MAX_PATHS) {
+      throw unprocessable(
+        'too_many_paths',
+        `${what} has more than ${MAX_PATHS.toLocaleString('en-US')} distinct member paths (array indexes count as one); audit a representative part of it`,
+        { max_paths: MAX_PATHS },
+      );
+    }
+    seen.add(path);
+  };
+}
 
 export type JsonType = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
 
@@ -13,7 +36,8 @@ export function jsonType(value: unknown): JsonType {
  * an explicit stack — never recursion, so a document nested to any depth is safe. Each value knows
  * its parent, the member name that holds it (undefined for array items and the root), its path
  * (RFC 6901, `*` for every array index), its depth (containers enclosing it, itself included for a
- * container) and its minified size: the UTF-8 bytes of `JSON.stringify` of it, computed bottom-up.
+ * container), its minified size (the UTF-8 bytes of `JSON.stringify` of it, computed bottom-up)
+ * and, for a container, how many children it has.
  */
 export interface Flat {
   values: unknown[];
@@ -22,6 +46,8 @@ export interface Flat {
   path: string[];
   depth: Int32Array;
   size: Float64Array;
+  /** How many members or items a container holds (0 for a scalar). */
+  children: Int32Array;
 }
 
 const utf8 = (text: string) => Buffer.byteLength(text, 'utf8');
@@ -29,57 +55,71 @@ const utf8 = (text: string) => Buffer.byteLength(text, 'utf8');
 /** Bytes of a member name as serialised, quotes included (`"a"` = 3). */
 export const keyBytes = (key: string) => utf8(JSON.stringify(key));
 
-export function flatten(root: unknown): Flat {
+export function flatten(root: unknown, what = 'the payload'): Flat {
+  const count = pathCounter(what);
   const values: unknown[] = [];
   const parents: number[] = [];
   const keys: Array<string | undefined> = [];
   const paths: string[] = [];
   const depths: number[] = [];
-  const stack: Array<[value: unknown, parent: number, key: string | undefined, path: string, depth: number]> =
-    [[root, -1, undefined, '', 0]];
-  while (stack.length > 0) {
-    const [value, parent, key, path, enclosing] = stack.pop()!;
+  // Parallel stacks, not a stack of tuples: a 10 MiB array of `{}` is 3.4 million entries. An array's
+  // items share one path string.
+  const stackValue: unknown[] = [root];
+  const stackParent: number[] = [-1];
+  const stackKey: Array<string | undefined> = [undefined];
+  const stackPath: string[] = [''];
+  const stackDepth: number[] = [0];
+  while (stackValue.length > 0) {
+    const value = stackValue.pop();
+    const parent = stackParent.pop()!;
+    const key = stackKey.pop();
+    const path = stackPath.pop()!;
+    const enclosing = stackDepth.pop()!;
     const index = values.length;
     const container = typeof value === 'object' && value !== null;
     values.push(value);
     parents.push(parent);
     keys.push(key);
     paths.push(path);
+    count(path);
     depths.push(container ? enclosing + 1 : enclosing);
     if (!container) continue;
     // Children pushed in reverse so they pop (and are numbered) in document order.
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--)
-        stack.push([value[i], index, undefined, `${path}/*`, enclosing + 1]);
+      const itemPath = `${path}/*`;
+      for (let i = value.length - 1; i >= 0; i--) {
+        stackValue.push(value[i]);
+        stackParent.push(index);
+        stackKey.push(undefined);
+        stackPath.push(itemPath);
+        stackDepth.push(enclosing + 1);
+      }
     } else {
       const names = Object.keys(value);
       for (let i = names.length - 1; i >= 0; i--) {
         const name = names[i]!;
-        stack.push([
-          (value as Record<string, unknown>)[name],
-          index,
-          name,
-          `${path}/${escapePointerToken(name)}`,
-          enclosing + 1,
-        ]);
+        stackValue.push((value as Record<string, unknown>)[name]);
+        stackParent.push(index);
+        stackKey.push(name);
+        stackPath.push(`${path}/${escapePointerToken(name)}`);
+        stackDepth.push(enclosing + 1);
       }
     }
   }
   const n = values.length;
   const parent = Int32Array.from(parents);
   const size = new Float64Array(n);
+  const children = new Int32Array(n);
+  for (let i = 1; i < n; i++) children[parent[i]!]!++;
   for (let i = 0; i < n; i++) {
     const value = values[i];
     if (typeof value !== 'object' || value === null) size[i] = utf8(JSON.stringify(value));
-    else {
-      const count = Array.isArray(value) ? value.length : Object.keys(value).length;
-      size[i] = 2 + Math.max(0, count - 1);
-    }
+    else size[i] = 2 + Math.max(0, children[i]! - 1);
   }
   // Pre-order numbers every child after its parent: in reverse, each size is final before it is added.
   for (let i = n - 1; i > 0; i--) {
     const key = keys[i];
     size[parent[i]!]! += size[i]! + (key === undefined ? 0 : keyBytes(key) + 1);
   }
-  return { values, parent, key: keys, path: paths, depth: Int32Array.from(depths), size };
+  return { values, parent, key: keys, path: paths, depth: Int32Array.from(depths), size, children };
 }

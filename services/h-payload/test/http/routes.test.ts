@@ -175,4 +175,22 @@ describe('large and deep documents', () => {
     });
     expect(deep.status).toBe(400);
   });
+
+  it('100,000 distinct paths are audited; one more is 422 too_many_paths on every tool that walks them', async () => {
+    const keyed = (count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, i]));
+    const ok = await postJson('/api/v1/payload-analyze', { payload: keyed(100_000) });
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as Json).unique_keys).toBe(100_000);
+    const payload = keyed(100_001);
+    for (const [path, body] of [
+      ['/api/v1/payload-analyze', { payload }],
+      ['/api/v1/field-prune-suggest', { payload }],
+      ['/api/v1/compare-payloads', { original: payload, optimized: {} }],
+    ] as const) {
+      const res = await postJson(path, body);
+      expect(res.status, path).toBe(422);
+      expect(await res.json()).toMatchObject({ code: 'too_many_paths', max_paths: 100_000 });
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { JsonRpcError } from '@dus/mcp';
 import { Piscina } from 'piscina';
-import { overloaded } from '../problems.js';
+import { insufficientMemory, overloaded } from '../problems.js';
 import type { ServiceConfig } from '../config.js';
 import { type HeavyMeta, type HeavyTask, unpackResult, type WorkerSetup } from './protocol.js';
 
@@ -30,17 +30,19 @@ export class HeavyPool {
   readonly #pool: Piscina;
   readonly #threads: number;
   readonly #maxInflight: number;
+  readonly #heapMb: number | undefined;
   #inflight = 0;
   /** A moving average of a heavy call's duration, for Retry-After. */
   #averageMs = 200;
 
   constructor(
     setup: WorkerSetup,
-    config: Pick<ServiceConfig, 'workerThreads' | 'maxHeavyInflight'>,
+    config: Pick<ServiceConfig, 'workerThreads' | 'maxHeavyInflight' | 'maxHeapMb'>,
     warm: boolean,
   ) {
     this.#threads = config.workerThreads;
     this.#maxInflight = config.maxHeavyInflight;
+    this.#heapMb = config.maxHeapMb;
     this.#pool = new Piscina({
       filename: new URL('./worker.js', import.meta.url).href,
       workerData: setup,
@@ -49,6 +51,10 @@ export class HeavyPool {
       idleTimeout: warm ? Number.POSITIVE_INFINITY : 1_000,
       // Idle workers wait on their event loop, not in Atomics.wait: their timers (the GC after a large call) run.
       atomics: 'disabled',
+      // A worker's own heap cap: one that outgrows it is stopped alone (V8 would end the whole process).
+      ...(config.maxHeapMb === undefined
+        ? {}
+        : { resourceLimits: { maxOldGenerationSizeMb: config.maxHeapMb } }),
     });
   }
 
@@ -101,6 +107,11 @@ export class HeavyPool {
         task.kind === 'mcp' ? [body.buffer, (full as { admit: MessagePort }).admit] : [body.buffer];
       const packed = (await this.#pool.run(full, { transferList: transferList as never })) as Uint8Array;
       return unpackResult(packed);
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        throw insufficientMemory(this.#heapMb, Math.max(1, Math.ceil(this.#averageMs / 1000)));
+      }
+      throw error;
     } finally {
       port?.close();
       this.#averageMs = 0.8 * this.#averageMs + 0.2 * (performance.now() - started);

@@ -1,4 +1,5 @@
-import { parseInstant } from '../dates.js';
+import { decimalBoundProblem } from '@dus/core';
+import { parseInstant, TRADE_YEARS } from '../dates.js';
 import { DECIMAL_PATTERN, type Decimal, Dec } from '../decimal.js';
 import { DECIMAL_HINT } from '../fields.js';
 
@@ -30,6 +31,8 @@ export function amountCell(
   if (!DECIMAL_PATTERN.test(cleaned)) {
     throw new CellError(column, 'invalid_decimal', `must be ${DECIMAL_HINT}; got "${text.slice(0, 40)}"`);
   }
+  const outOfBounds = decimalBoundProblem(cleaned);
+  if (outOfBounds !== undefined) throw new CellError(column, 'invalid_decimal', outOfBounds);
   const value = new Dec(cleaned);
   if (options.positive && value.lte(0)) throw new CellError(column, 'too_small', 'must be greater than 0');
   return value;
@@ -38,14 +41,14 @@ export function amountCell(
 /** A date-time cell in ISO 8601 or an exchange's `YYYY-MM-DD HH:MM[:SS[.f]] [UTC]` (UTC unless marked). */
 export function instantCell(text: string, column: string): number {
   const instant = parseInstant(text);
-  if (instant === undefined) {
+  if (!instant.ok) {
     throw new CellError(
       column,
       'invalid_date',
-      `must be a date such as "2025-01-15 10:00:00" (UTC); got "${text.slice(0, 40)}"`,
+      `must be a date such as "2025-01-15 10:00:00" (UTC) from the years ${TRADE_YEARS.minYear}–${TRADE_YEARS.maxYear}; got "${text.slice(0, 40)}"`,
     );
   }
-  return instant;
+  return instant.ms;
 }
 
 const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;

@@ -1,0 +1,212 @@
+// Hostile clients II, the reproducers of each service (issue 23): inputs within the limits that once
+// cost minutes, gigabytes or a 500. Each must now be answered with the stated status within a few
+// seconds, the server staying up. Returns { check, requests, violations, worst_ms }.
+import { startService } from './server.mjs';
+
+/** Within this, the worst of them on this two-core machine (each measured at well under half of it). */
+const WITHIN_MS = 6_000;
+
+const trade = (type, amount, price, date) => ({ type, asset: 'BTC', amount, price, date });
+const digits = (count) => '9'.repeat(count);
+const call = (url, extra = {}) => ({ method: 'GET', url, ...extra });
+
+/** One JSON object of `count` distinct keys, as text (built without holding the object). */
+const keyedText = (count) => `{${Array.from({ length: count }, (_, i) => `"k${i}":${i % 10}`).join(',')}}`;
+
+const REPRODUCERS = {
+  'b-token-budget': [
+    {
+      name: 'unknown model ids echoed (20 at most)',
+      path: '/api/v1/cost_optimizer',
+      body: () => ({
+        inputTokens: 1,
+        outputTokens: 1,
+        models: Array.from({ length: 2_500 }, (_, i) => `no-such-model-${i}`),
+      }),
+      status: 422,
+      maxBytes: 4_000,
+    },
+  ],
+  'c-dedup': [
+    {
+      name: 'a timestamp Date cannot hold (8.64e15)',
+      path: '/api/v1/usage_analytics',
+      body: () => ({ requests: [call('https://a.io/', { timestamp: 8_640_000_000_000_000 })] }),
+      status: 400,
+    },
+    {
+      name: 'the year 0050 is not 1950',
+      path: '/api/v1/usage_analytics',
+      body: () => ({ requests: [call('https://a.io/', { timestamp: '0050-01-01T00:00:00Z' })] }),
+      status: 400,
+    },
+    {
+      name: '100,000 calls with a 1,000-name header_allowlist',
+      heavy: true,
+      path: '/api/v1/request_deduplicator',
+      body: () => ({
+        requests: Array.from({ length: 100_000 }, (_, i) => call(`https://a.io/u/${i % 5_000}`)),
+        header_allowlist: Array.from({ length: 1_000 }, (_, i) => `x-header-${i}`),
+      }),
+      status: 200,
+    },
+    {
+      name: '1,000 ignore_params prefixes × 1,300 parameters per URL',
+      path: '/api/v1/request_deduplicator',
+      body: () => {
+        const query = Array.from({ length: 1_300 }, (_, i) => `q${i}`).join('&');
+        return {
+          requests: Array.from({ length: 1_200 }, (_, i) => call(`https://a.io/${i}?${query}`)),
+          ignore_params: Array.from({ length: 1_000 }, (_, i) => `p${i}x*`),
+        };
+      },
+      status: 200,
+    },
+    {
+      name: 'one call with 400,000 headers',
+      path: '/api/v1/request_deduplicator',
+      body: () => ({
+        requests: [
+          call('https://a.io/', {
+            headers: Object.fromEntries(Array.from({ length: 400_000 }, (_, i) => [`h${i}`, 'v'])),
+          }),
+        ],
+      }),
+      status: 400,
+    },
+  ],
+  'f-crypto-tax': [
+    ...[10_000, 60_000, 1_000_000].map((count) => ({
+      name: `two trades of ${count.toLocaleString('en-US')}-digit amounts and prices`,
+      path: '/api/v1/calculate',
+      body: () => ({
+        trades: [
+          trade('buy', digits(count), digits(count), '2025-01-01'),
+          trade('sell', digits(count), digits(count), '2025-02-01'),
+        ],
+      }),
+      status: 400,
+    })),
+    ...['calculate', 'summary'].map((route) => ({
+      name: `${route}: 2,000 trades × 1,000 digits`,
+      path: `/api/v1/${route}`,
+      body: () => ({
+        trades: Array.from({ length: 2_000 }, (_, i) =>
+          trade(i % 2 ? 'sell' : 'buy', digits(1_000), digits(1_000), '2025-01-01'),
+        ),
+      }),
+      status: 400,
+    })),
+    {
+      name: 'a sale dated 0050-06-01',
+      path: '/api/v1/calculate',
+      body: () => ({
+        trades: [trade('buy', '1', '100', '2025-01-01'), trade('sell', '1', '200', '0050-06-01')],
+      }),
+      status: 400,
+    },
+    {
+      name: 'CSV of 800,000 rows (31 MB)',
+      path: '/api/v1/csv',
+      contentType: 'text/csv',
+      body: () => {
+        const lines = ['type,asset,amount,price,date,fee'];
+        const start = Date.UTC(2020, 0, 1);
+        for (let i = 0; i < 800_000; i++) {
+          const sell = i % 3 === 2 && i >= 40;
+          const date = new Date(start + i * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+          lines.push(
+            `${sell ? 'sell' : 'buy'},A${i % 20},${sell ? '0.1' : '1.5'},${1000 + (i % 97)},${date},1`,
+          );
+        }
+        return lines.join('\n');
+      },
+      status: 200,
+      withinMs: 20_000,
+      heavy: true,
+    },
+  ],
+  'h-payload': [
+    {
+      name: 'a 10 MiB object of 800,000 distinct keys',
+      path: '/api/v1/payload-analyze',
+      body: () => `{"payload":${keyedText(800_000)}}`,
+      status: 422,
+    },
+    {
+      name: 'prune of 10 MiB of {}',
+      heavy: true,
+      path: '/api/v1/field-prune-suggest',
+      body: () => `{"payload":[${Array.from({ length: 3_400_000 }, () => '{}').join(',')}]}`,
+      status: 200,
+    },
+  ],
+};
+
+/** `light`: without the cases marked heavy (the smoke run inside npm test; `npm run attack` runs all). */
+export async function reproducers(server, service, { light = false, timeScale = 1 } = {}) {
+  const cases = (REPRODUCERS[service.name] ?? []).filter((reproducer) => !(light && reproducer.heavy));
+  const violations = [];
+  let worst = 0;
+  for (const reproducer of cases) {
+    const made = reproducer.body();
+    const body = typeof made === 'string' ? made : JSON.stringify(made);
+    const started = performance.now();
+    let status;
+    let text = '';
+    try {
+      const response = await fetch(`${server.origin}${reproducer.path}`, {
+        method: 'POST',
+        headers: { 'content-type': reproducer.contentType ?? 'application/json', accept: 'application/json' },
+        body,
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      violations.push(`${reproducer.name}: dropped connection (${error.cause?.code ?? error.message})`);
+      continue;
+    }
+    const ms = performance.now() - started;
+    worst = Math.max(worst, ms);
+    if (status !== reproducer.status)
+      violations.push(`${reproducer.name}: ${status} (expected ${reproducer.status}) ${text.slice(0, 160)}`);
+    if (ms > (reproducer.withinMs ?? WITHIN_MS))
+      violations.push(
+        `${reproducer.name}: ${Math.round(ms)} ms (at most ${reproducer.withinMs ?? WITHIN_MS})`,
+      );
+    if (reproducer.maxBytes !== undefined && text.length > reproducer.maxBytes)
+      violations.push(`${reproducer.name}: a ${text.length}-byte answer (at most ${reproducer.maxBytes})`);
+  }
+  let requests = cases.length;
+  if (service.name === 'd-barcode') {
+    violations.push(...(await rateLimitOff(service)));
+    requests += 250;
+  }
+  if (!server.alive()) violations.push('the server died');
+  return {
+    check: 'reproducers of issue 23 (digits, dates, option bounds, error sizes)',
+    requests,
+    violations,
+    worst_ms: worst,
+  };
+}
+
+/** RATE_LIMIT_PER_MINUTE=0 turns the plans' own limits off: 250 anonymous calls, none 429. */
+async function rateLimitOff(service) {
+  const server = await startService(service, { RATE_LIMIT_PER_MINUTE: '0' });
+  try {
+    const statuses = new Set();
+    for (let i = 0; i < 250; i++) {
+      const response = await fetch(`${server.origin}/check-digit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'ean13', data: '400638133393' }),
+      });
+      await response.arrayBuffer();
+      statuses.add(response.status);
+    }
+    return statuses.has(429) ? [`RATE_LIMIT_PER_MINUTE=0: 429 within 250 calls (${[...statuses]})`] : [];
+  } finally {
+    await server.stop();
+  }
+}
