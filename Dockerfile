@@ -55,11 +55,17 @@ FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE
 ARG PORT=8080
 ARG HEALTH_PATH=/health
+# MAX_HEAP_MB: the V8 heap cap of the process and of each worker thread (docs/conventions.md §11);
+# orchestrations set it per service from measured memory (deploy/kubernetes). SHUTDOWN_DELAY_MS: how long
+# /readyz answers 503 after SIGTERM while everything still serves, so load balancers stop sending first.
+ARG MAX_HEAP_MB=512
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=${PORT} \
     HEALTH_PATH=${HEALTH_PATH} \
-    LOG_LEVEL=info
+    LOG_LEVEL=info \
+    MAX_HEAP_MB=${MAX_HEAP_MB} \
+    SHUTDOWN_DELAY_MS=5000
 LABEL org.opencontainers.image.title="dus/${SERVICE}"
 WORKDIR /app
 # Owned by root and only readable by the service user: the process cannot modify its own code.
@@ -68,6 +74,7 @@ USER node
 EXPOSE ${PORT}
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+process.env.HEALTH_PATH).then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"]
-# node is PID 1 and handles SIGTERM itself (drains for SHUTDOWN_GRACE_MS, then exits 0).
+# The shell only expands MAX_HEAP_MB and then `exec`s: node is PID 1 and handles SIGTERM itself (drains
+# for SHUTDOWN_DELAY_MS + SHUTDOWN_GRACE_MS, then exits 0).
 STOPSIGNAL SIGTERM
-CMD ["node", "dist/server.js"]
+CMD ["/bin/sh", "-c", "exec node --max-old-space-size=\"$MAX_HEAP_MB\" dist/server.js"]

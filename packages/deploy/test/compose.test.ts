@@ -22,6 +22,8 @@ import {
   servicesOnDisk,
   specFor,
 } from './helpers.js';
+import { resources } from '../src/catalog.mjs';
+import { PASSWORD } from '../src/compose.mjs';
 
 /** Top-level keys the Compose Specification allows (`version` is obsolete and must not appear). */
 const TOP_LEVEL_KEYS = new Set(['name', 'services', 'networks', 'volumes', 'configs', 'secrets']);
@@ -73,6 +75,9 @@ const HEALTHCHECK_KEYS = new Set([
 const BUILD_KEYS = new Set(['context', 'dockerfile', 'args', 'target', 'cache_from', 'labels']);
 
 const compose: ComposeFile = loadCompose();
+/** The password every REDIS_URL carries: Compose's `${REDIS_PASSWORD:-<laptop default>}`. */
+const REDIS_PASSWORD = PASSWORD;
+const MEMORY_OF = (dir: string) => ({ resources: resources(dir) });
 const services = compose.services ?? {};
 
 function service(name: string): ComposeService {
@@ -160,8 +165,27 @@ describe.each(SPEC)('docker-compose.yml: $id $dir', (spec) => {
     const env = environmentOf(svc);
     expect(env.PORT).toBe(String(spec.port));
     expect(env.HOST ?? '0.0.0.0').toBe('0.0.0.0');
-    expect(env.REDIS_URL).toBe('redis://redis:6379');
+    expect(env.REDIS_URL).toBe(`redis://:${REDIS_PASSWORD}@redis:6379`);
     expect(env.LOG_LEVEL).toBe('info');
+  });
+
+  it('is hardened as in Kubernetes: memory limit, read-only root, no capabilities, heap cap, TRUSTED_PROXIES', () => {
+    const { resources } = MEMORY_OF(spec.dir);
+    expect(svc.read_only).toBe(true);
+    expect(svc.tmpfs).toEqual(['/tmp:size=64m']);
+    expect(svc.cap_drop).toEqual(['ALL']);
+    expect(svc.security_opt).toEqual(['no-new-privileges:true']);
+    expect(svc.deploy).toEqual({
+      resources: {
+        limits: { memory: `${resources.limitMi}M` },
+        reservations: { memory: `${resources.requestMi}M` },
+      },
+    });
+    const env = environmentOf(svc);
+    expect(env.MAX_HEAP_MB).toBe(String(resources.heapMb));
+    // The heap cap leaves room in the limit for the rest of the process.
+    expect(resources.heapMb).toBeLessThan(resources.limitMi);
+    expect(env.TRUSTED_PROXIES).toBe(`\${TRUSTED_PROXIES:-}`);
   });
 
   it(`has a health check on http://127.0.0.1:${spec.port}${spec.healthPath} with timings`, () => {
@@ -194,6 +218,14 @@ describe.each(SPEC)('docker-compose.yml: $id $dir', (spec) => {
 
 describe('docker-compose.yml: redis', () => {
   const redis = service('redis');
+
+  it('requires the password the services use, and redis-cli reads it from REDISCLI_AUTH', () => {
+    expect(REDIS_PASSWORD).toMatch(/^\$\{REDIS_PASSWORD:-[\w-]+\}$/);
+    const command = redis.command as string[];
+    expect(command.slice(0, 3)).toEqual(['redis-server', '--requirepass', REDIS_PASSWORD]);
+    expect(environmentOf(redis).REDISCLI_AUTH).toBe(REDIS_PASSWORD);
+    expect(redis.read_only).toBe(true);
+  });
 
   it('runs redis 7 with a redis-cli ping health check and a restart policy', () => {
     expect(redis.image).toMatch(/^redis:7(?:[.-]|$)/);

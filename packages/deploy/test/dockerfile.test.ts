@@ -158,11 +158,23 @@ describe('Dockerfile: runtime stage', () => {
     expect(instructionsOf(final, 'EXPOSE').map((i) => i.args)).toEqual([ref('PORT')]);
   });
 
-  it('starts node dist/server.js in exec form', () => {
+  it('starts node dist/server.js with the heap cap of MAX_HEAP_MB, node as PID 1 (the shell execs it)', () => {
     const cmd = instructionsOf(final, 'CMD');
     expect(cmd.length).toBe(1);
-    expect(execForm(cmd[0]!.args)).toEqual(['node', 'dist/server.js']);
+    expect(execForm(cmd[0]!.args)).toEqual([
+      '/bin/sh',
+      '-c',
+      'exec node --max-old-space-size="$MAX_HEAP_MB" dist/server.js',
+    ]);
     expect(instructionsOf(final, 'ENTRYPOINT')).toEqual([]);
+  });
+
+  it('sets a default MAX_HEAP_MB and drains with SHUTDOWN_DELAY_MS=5000 (docs/conventions.md §11)', () => {
+    const env = envOf(final);
+    expect(env.MAX_HEAP_MB).toBe(ref('MAX_HEAP_MB'));
+    const heapArg = instructionsOf(final, 'ARG').find((i) => i.args.startsWith('MAX_HEAP_MB='));
+    expect(Number(heapArg?.args.split('=')[1])).toBeGreaterThanOrEqual(256);
+    expect(env.SHUTDOWN_DELAY_MS).toBe('5000');
   });
 
   it('installs nothing itself: production dependencies arrive only from the deploy folder', () => {

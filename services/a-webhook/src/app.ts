@@ -1,4 +1,5 @@
 import { createService, type Runtime, type ServiceConfig } from '@dus/core';
+import { PLATFORM_NAMES } from './domain/index.js';
 import { operations } from './operations.js';
 
 export const SERVICE = { name: 'a-webhook', version: '1.0.0', defaultPort: 8081 } as const;
@@ -9,8 +10,8 @@ export function createApp(config: ServiceConfig, runtime?: Runtime) {
       ...SERVICE,
       title: 'Webhook signature verification',
       description:
-        'Verifies webhook signatures of Stripe, GitHub, Shopify, Slack, Twilio, SendGrid, Paddle, PayPal, Linear, ' +
-        'Notion, Vercel and Cloudflare, or any HMAC (generic), in one stateless call. Never stores or echoes secrets.',
+        `Verifies webhook signatures of ${PLATFORM_NAMES.length} platforms (${PLATFORM_NAMES.join(', ')}) in one ` +
+        'stateless call. Never stores or echoes secrets.',
       openapi: '3.0.3',
       operations,
       problemExtensions: { valid: false },

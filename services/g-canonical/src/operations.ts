@@ -233,6 +233,12 @@ export const idempotencyKeyOperation = defineOperation({
   handler: (input) => idempotencyKey({ ...input, value: documentOf(input) }),
 });
 
+/**
+ * Every operation parses, canonicalises and hashes its whole body: from 1 MiB (reached when
+ * MAX_BODY_BYTES is raised above its default) it runs in the worker pool (docs/conventions.md §11).
+ */
+const HEAVY = { minBytes: 1024 * 1024 };
+
 export const operations = [
   canonicalizeOperation,
   digestOperation,
@@ -240,4 +246,4 @@ export const operations = [
   verifyDigestOperation,
   compareOperation,
   keyedDigestOperation,
-];
+].map((operation) => ({ ...operation, heavy: HEAVY }));

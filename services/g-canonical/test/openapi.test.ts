@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { BASE, get } from './helpers.js';
+import { DIGEST_ALGORITHMS } from '../src/domain/index.js';
 
 describe('OpenAPI document', async () => {
   const res = await get('/openapi.json');
@@ -51,12 +52,18 @@ describe('OpenAPI document', async () => {
         '422',
         '429',
         '500',
+        '503',
       ]);
+      // 503: every operation is heavy from 1 MiB (pool full, or a call that outgrew the worker heap).
+      expect(post.responses['503'].description).toContain('`overloaded`');
+      expect(post.responses['503'].description).toContain('`insufficient_memory`');
       expect(post.responses['422'].content['application/problem+json'].schema.$ref).toBe(
         '#/components/schemas/Problem',
       );
       expect(post.requestBody.content['application/json'].example).toBeDefined();
     }
     expect(document.paths[`${BASE}/mcp`].get.responses['405']).toBeDefined();
+    // The description names the algorithms from the list the answers come from.
+    expect(document.info.description).toContain(DIGEST_ALGORITHMS.join(', '));
   });
 });

@@ -205,7 +205,7 @@ describe('standard endpoints', () => {
       version: '1.0.0',
       title: 'Webhook signature verification',
     });
-    expect(res.json.description).toMatch(/Stripe.*GitHub.*Cloudflare/);
+    expect(res.json.description).toMatch(/of 25 platforms \(stripe, github, .*, cloudflare, .*, generic\)/);
     expect(res.json.links).toEqual({
       health: '/health',
       version: '/version',

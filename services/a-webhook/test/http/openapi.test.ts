@@ -27,7 +27,19 @@ describe('OpenAPI document', async () => {
 
   it('lists /verify and /platforms with every response and the standard routes', () => {
     expect(Object.keys(document.paths).sort()).toEqual(
-      ['/', '/docs', '/health', '/livez', '/mcp', '/metrics', '/openapi.json', '/platforms', '/readyz', '/verify', '/version'].sort(),
+      [
+        '/',
+        '/docs',
+        '/health',
+        '/livez',
+        '/mcp',
+        '/metrics',
+        '/openapi.json',
+        '/platforms',
+        '/readyz',
+        '/verify',
+        '/version',
+      ].sort(),
     );
     expect(Object.keys(verifyPath.responses).sort()).toEqual([
       '200',
@@ -49,6 +61,12 @@ describe('OpenAPI document', async () => {
       'invalid_public_key',
     ])
       expect(bad.description).toContain(`\`${code}\``);
+  });
+
+  it('counts and names the platforms in the service description from the same table as /platforms', () => {
+    expect(document.info.description).toContain(
+      `of ${PLATFORM_NAMES.length} platforms (${PLATFORM_NAMES.join(', ')})`,
+    );
   });
 
   it('describes each platform on /verify', () => {

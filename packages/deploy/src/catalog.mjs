@@ -1,0 +1,90 @@
+// What the deployment files say about each service, from one place: the service packages (name, port,
+// base path, version), their own OpenAPI documents (the paths an Ingress routes) and the memory each
+// was measured to need. docker-compose.yml and deploy/kubernetes are generated from it.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { root, services } from '../../../scripts/workspace.mjs';
+
+/**
+ * Memory, measured on the two-core build machine (2026-11-25) on the built servers with one worker
+ * thread: `idle` the resident set after start-up, `peak` the high-water mark (VmHWM) under each route's
+ * largest input — every string and list field filled to the route's limit, and issue 23's reproducers
+ * (F: a 31 MB CSV of 800,000 rows, 1,796 MiB; H: pruning 10 MiB of `{}`, 1,374 MiB; C: 100,000 calls
+ * with a 1,000-name allow-list, 612 MiB). `heapMb` is MAX_HEAP_MB: the main thread's cap and each
+ * worker's own, the smallest that still answers those inputs (F needs 1,536: at 1,024 the 31 MB CSV is
+ * 503 `insufficient_memory`).
+ */
+export const MEMORY = {
+  'a-webhook': { idleMi: 97, peakMi: 327, heapMb: 384 },
+  'b-token-budget': { idleMi: 99, peakMi: 108, heapMb: 192 },
+  'c-dedup': { idleMi: 144, peakMi: 612, heapMb: 640 },
+  'd-barcode': { idleMi: 97, peakMi: 124, heapMb: 192 },
+  'e-pace': { idleMi: 99, peakMi: 152, heapMb: 192 },
+  'f-crypto-tax': { idleMi: 140, peakMi: 1796, heapMb: 1536 },
+  'g-canonical': { idleMi: 141, peakMi: 169, heapMb: 256 },
+  'h-payload': { idleMi: 146, peakMi: 1374, heapMb: 1024 },
+};
+
+/** What every image sets (Dockerfile) and every orchestration agrees with. */
+export const DRAIN = { shutdownDelayMs: 5_000, shutdownGraceMs: 10_000 };
+
+/** Memory in Mi rounded up to a multiple of 64. */
+const mi = (value) => Math.ceil(value / 64) * 64;
+
+/**
+ * Requests a little above idle; the limit a quarter above the measured peak, and at least a full heap
+ * above what the process holds idle (the heap cap must be reached before the limit is).
+ */
+export function resources(name) {
+  const memory = MEMORY[name];
+  if (memory === undefined)
+    throw new Error(`no measured memory for ${name}: measure it and add it to MEMORY`);
+  return {
+    requestMi: mi(memory.idleMi + 32),
+    limitMi: mi(Math.max(memory.peakMi * 1.25, memory.heapMb + memory.idleMi)),
+    heapMb: memory.heapMb,
+  };
+}
+
+/**
+ * Ingress paths covering every path of a service's OpenAPI document unchanged: `/` itself exactly (a
+ * Prefix `/` would route everything), and a Prefix rule for each first segment.
+ */
+export function ingressPaths(paths) {
+  const prefixes = new Set();
+  let root = false;
+  for (const path of paths) {
+    const first = path.split('/')[1] ?? '';
+    if (first === '') root = true;
+    else prefixes.add(`/${first}`);
+  }
+  return [
+    ...(root ? [{ path: '/', pathType: 'Exact' }] : []),
+    ...[...prefixes].sort().map((path) => ({ path, pathType: 'Prefix' })),
+  ];
+}
+
+/** The OpenAPI paths of a built service, read from its own document. */
+async function openApiPaths(service) {
+  const app = join(service.dir, 'dist', 'app.js');
+  if (!existsSync(app)) throw new Error(`${service.name} is not built (npm run build)`);
+  const { createApp } = await import(pathToFileURL(app).href);
+  const { testConfig } = await import(pathToFileURL(join(root, 'packages/core/dist/index.js')).href);
+  const response = await createApp(testConfig()).request(`${service.basePath ?? ''}/openapi.json`);
+  return Object.keys((await response.json()).paths);
+}
+
+/** Every service, with what the deployment files need of it. */
+export async function catalog() {
+  return Promise.all(
+    services().map(async (service) => ({
+      name: service.name,
+      port: service.port,
+      basePath: service.basePath ?? '',
+      version: service.version,
+      resources: resources(service.name),
+      paths: await openApiPaths(service),
+    })),
+  );
+}
