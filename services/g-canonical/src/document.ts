@@ -30,25 +30,6 @@ export const jsonText = jsonTextOf('value', '{"b":2,"a":1}');
 export const sideValue = (side: 'a' | 'b', example: unknown) => anyJsonValue(`${side}_json`, example);
 export const sideText = (side: 'a' | 'b', example: string) => jsonTextOf(side, example);
 
-/** Run a refinement even when other members failed, so `errors[]` names every offending path. */
-export const ALWAYS = { when: () => true } as const;
-
-/** Exactly one of the named members must be present. */
-export function exactlyOne<T extends Record<string, unknown>>(names: Array<keyof T & string>, hint: string) {
-  return (input: T, ctx: z.RefinementCtx) => {
-    // Runs even when the body failed (ALWAYS): a body that is not an object has its own issue already.
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) return;
-    const given = names.filter((name) => input[name] !== undefined);
-    if (given.length === 1) return;
-    ctx.addIssue({
-      code: 'custom',
-      path: [given.length === 0 ? names[0]! : given[1]!],
-      message: given.length === 0 ? `give one of ${hint}` : `give only one of ${hint}`,
-      params: { code: given.length === 0 ? 'missing_field' : 'conflicting_fields' },
-    });
-  };
-}
-
 /** The document of an input with `value` or `json`. */
 export function documentOf(input: { value?: unknown; json?: string | undefined }): JsonValue {
   return input.json !== undefined ? parseStrictJson(input.json) : (input.value as JsonValue);

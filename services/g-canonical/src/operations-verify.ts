@@ -2,19 +2,20 @@ import {
   canonicalizeToBytes,
   defineOperation,
   digest,
+  exactlyOneOf,
+  exactlyOnePresent,
   hmac,
   toBase64,
   toBase64Url,
   toHex,
-  exactlyOneOf,
   validationFailed,
   z,
 } from '@dus/core';
-import { ALWAYS, documentOf, exactlyOne, jsonText, jsonValue, sideText, sideValue } from './document.js';
+import { documentOf, jsonText, jsonValue, sideText, sideValue } from './document.js';
 import {
-  decodeDigest,
   DIGEST_ALGORITHMS,
   type DigestAlgorithm,
+  decodeDigest,
   firstDifference,
   parseDigestField,
   verifyDigests,
@@ -107,10 +108,12 @@ export const verifyDigestOperation = defineOperation({
     .meta({
       allOf: [exactlyOneOf(['value'], ['json'], ['text']), exactlyOneOf(['content_digest'], ['digest'])],
     })
-    .superRefine(exactlyOne(['value', 'json', 'text'], DOCUMENT_HINT), ALWAYS)
-    .superRefine(
-      exactlyOne(['content_digest', 'digest'], '"content_digest" (an RFC 9530 field value) or "digest"'),
-      ALWAYS,
+    .check(exactlyOnePresent(['value', 'json', 'text'], DOCUMENT_HINT))
+    .check(
+      exactlyOnePresent(
+        ['content_digest', 'digest'],
+        '"content_digest" (an RFC 9530 field value) or "digest"',
+      ),
     ),
   output: z.object({
     matches: z
@@ -175,8 +178,8 @@ export const compareOperation = defineOperation({
       b_json: sideText('b', '{"tags":["x","z"],"id":1.0}').optional(),
     })
     .meta({ allOf: [exactlyOneOf(['a'], ['a_json']), exactlyOneOf(['b'], ['b_json'])] })
-    .superRefine(exactlyOne(['a', 'a_json'], '"a" or "a_json"'), ALWAYS)
-    .superRefine(exactlyOne(['b', 'b_json'], '"b" or "b_json"'), ALWAYS),
+    .check(exactlyOnePresent(['a', 'a_json'], '"a" or "a_json"'))
+    .check(exactlyOnePresent(['b', 'b_json'], '"b" or "b_json"')),
   output: z.object({
     equal: z.boolean().meta({ description: 'Whether the canonical forms are equal' }),
     first_difference: z
@@ -243,7 +246,7 @@ export const keyedDigestOperation = defineOperation({
         .meta({ description: 'HMAC hash (default sha-256).', examples: ['sha-256'] }),
     })
     .meta(exactlyOneOf(['value'], ['json'], ['text']))
-    .superRefine(exactlyOne(['value', 'json', 'text'], DOCUMENT_HINT), ALWAYS),
+    .check(exactlyOnePresent(['value', 'json', 'text'], DOCUMENT_HINT)),
   output: z.object({
     algorithm: z.string().meta({ description: '`hmac-` + the hash', examples: ['hmac-sha-256'] }),
     input: z

@@ -3,11 +3,12 @@ import {
   canonicalizeToBytes,
   defineOperation,
   exactlyOneOf,
+  exactlyOnePresent,
   parseJsonPointer,
+  refinement,
   z,
 } from '@dus/core';
-import { ALWAYS, documentOf, exactlyOne, jsonText, jsonValue } from './document.js';
-import { compareOperation, keyedDigestOperation, verifyDigestOperation } from './operations-verify.js';
+import { documentOf, jsonText, jsonValue } from './document.js';
 import {
   DEFAULT_KEY_LENGTH,
   DIGEST_ALGORITHMS,
@@ -15,6 +16,7 @@ import {
   digestOf,
   idempotencyKey,
 } from './domain/index.js';
+import { compareOperation, keyedDigestOperation, verifyDigestOperation } from './operations-verify.js';
 
 const algorithm = z.enum(DIGEST_ALGORITHMS).default('sha-256').meta({
   description:
@@ -54,7 +56,7 @@ export const canonicalizeOperation = defineOperation({
   input: z
     .strictObject({ value: jsonValue.optional(), json: jsonText.optional() })
     .meta(exactlyOneOf(['value'], ['json']))
-    .superRefine(exactlyOne(['value', 'json'], '"value" (any JSON) or "json" (JSON text)'), ALWAYS),
+    .check(exactlyOnePresent(['value', 'json'], '"value" (any JSON) or "json" (JSON text)')),
   output: z.object({
     canonical: z.string().meta({ description: 'The RFC 8785 canonical JSON text' }),
     bytes: z.number().int().meta({ description: 'UTF-8 length of `canonical`' }),
@@ -115,9 +117,11 @@ export const digestOperation = defineOperation({
       algorithm,
     })
     .meta(exactlyOneOf(['value'], ['json'], ['text']))
-    .superRefine(
-      exactlyOne(['value', 'json', 'text'], '"value" (any JSON), "json" (JSON text) or "text" (a string)'),
-      ALWAYS,
+    .check(
+      exactlyOnePresent(
+        ['value', 'json', 'text'],
+        '"value" (any JSON), "json" (JSON text) or "text" (a string)',
+      ),
     ),
   output: z.object({
     algorithm: z.enum(DIGEST_ALGORITHMS).meta({ description: 'The algorithm used' }),
@@ -138,18 +142,19 @@ export const digestOperation = defineOperation({
   handler: digestAnswer,
 });
 
-const pointerOrName = z.string().superRefine((field, ctx) => {
-  if (!field.startsWith('/')) return;
-  try {
-    parseJsonPointer(field);
-  } catch (error) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `is not a valid JSON Pointer: ${(error as Error).message}`,
-      params: { code: 'invalid_pointer' },
-    });
-  }
-});
+const pointerOrName = z.string().check(
+  refinement<string>((field, ctx) => {
+    if (!field.startsWith('/')) return;
+    try {
+      parseJsonPointer(field);
+    } catch (error) {
+      ctx.addIssue({
+        message: `is not a valid JSON Pointer: ${(error as Error).message}`,
+        params: { code: 'invalid_pointer' },
+      });
+    }
+  }),
+);
 
 export const idempotencyKeyOperation = defineOperation({
   name: 'idempotency_key',
@@ -194,7 +199,7 @@ export const idempotencyKeyOperation = defineOperation({
       algorithm: algorithm.optional(),
     })
     .meta(exactlyOneOf(['value'], ['json']))
-    .superRefine(exactlyOne(['value', 'json'], '"value" (any JSON) or "json" (JSON text)'), ALWAYS),
+    .check(exactlyOnePresent(['value', 'json'], '"value" (any JSON) or "json" (JSON text)')),
   output: z.object({
     key: z.string().meta({ description: 'prefix + the first `length` base64url characters of the hash' }),
     header: z.string().meta({ description: 'RFC 8941 sf-string form for an Idempotency-Key header' }),

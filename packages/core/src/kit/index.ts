@@ -6,7 +6,7 @@ export { JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE } from './http/reply.js';
 export { type CallBudget, type KitContext, type KitEnv, kitOf } from './context.js';
 export { toolSchema } from './mcp-tools.js';
 export { anyJson, exactlyOneOf } from './schema-meta.js';
-export { type RefineContext, type RefineIssue, refinement } from './refine.js';
+export { exactlyOnePresent, type RefineContext, type RefineIssue, refinement } from './refine.js';
 export { buildOpenApiDocument } from './openapi.js';
 export {
   type BodyParser,

@@ -40,3 +40,25 @@ export function refinement<T>(
     options.always ? { when: () => true } : undefined,
   );
 }
+
+/**
+ * Exactly one of the named members is present (`missing_field` at the first name when none is,
+ * `conflicting_fields` at the second given when several are); runs beside other members' issues. `hint`
+ * names the choice for the message: `give one of ${hint}`. Pair it with `exactlyOneOf` for the schema.
+ */
+export function exactlyOnePresent<T>(names: readonly string[], hint: string): z.core.$ZodCheck<T> {
+  return refinement<T>(
+    (input, ctx) => {
+      // A body that is not an object has its own issue already.
+      if (typeof input !== 'object' || input === null || Array.isArray(input)) return;
+      const given = names.filter((name) => (input as Record<string, unknown>)[name] !== undefined);
+      if (given.length === 1) return;
+      ctx.addIssue({
+        path: [given.length === 0 ? names[0]! : given[1]!],
+        message: given.length === 0 ? `give one of ${hint}` : `give only one of ${hint}`,
+        params: { code: given.length === 0 ? 'missing_field' : 'conflicting_fields' },
+      });
+    },
+    { always: true },
+  );
+}

@@ -1,3 +1,4 @@
+export { firstDifference } from './compare.js';
 export { type DigestResult, digestOf } from './digest.js';
 export { DIGEST_ALGORITHMS, DIGEST_BITS, type DigestAlgorithm, hashBytes } from './hashes.js';
 export {
@@ -8,5 +9,4 @@ export {
   toSfString,
 } from './idempotency.js';
 export { fieldTokens, type Projection, project } from './projection.js';
-export { firstDifference } from './compare.js';
 export { decodeDigest, parseDigestField, type Verification, verifyDigests } from './verify.js';
