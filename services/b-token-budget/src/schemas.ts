@@ -1,4 +1,4 @@
-import { z } from '@dus/core';
+import { refinement, z } from '@dus/core';
 import { Dec, type Decimal, MODEL_IDS, USE_CASES } from './domain/index.js';
 
 // Inputs (spec table): a GET query is parsed strictly from text here, then checked by the same body
@@ -94,16 +94,17 @@ export const budgetInput = z
     inputTokens: tokens('input', ' (default 1000; not both 0)').optional(),
     outputTokens: tokens('output', ' (default 500; not both 0)').optional(),
   })
-  .superRefine((input, ctx) => {
-    if (input.inputTokens === 0 && input.outputTokens === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['outputTokens'],
-        message: 'inputTokens and outputTokens cannot both be 0',
-        params: { code: 'empty_request' },
-      });
-    }
-  })
+  .check(
+    refinement<{ inputTokens?: number; outputTokens?: number }>((input, ctx) => {
+      if (input.inputTokens === 0 && input.outputTokens === 0) {
+        ctx.addIssue({
+          path: ['outputTokens'],
+          message: 'inputTokens and outputTokens cannot both be 0',
+          params: { code: 'empty_request' },
+        });
+      }
+    }),
+  )
   .transform(({ budget: b, models: ids, inputRatio: r, inputTokens, outputTokens }) => ({
     budget: b,
     models: ids,

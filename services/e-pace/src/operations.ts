@@ -1,4 +1,4 @@
-import { defineOperation, exactlyOneOf, z } from '@dus/core';
+import { defineOperation, exactlyOneOf, refinement, z } from '@dus/core';
 import {
   convertPace,
   convertSpeed,
@@ -140,27 +140,29 @@ export const predictOperation = defineOperation({
       ).optional(),
       riegel_exponent: exponentField,
     })
-    .superRefine(
-      (input, ctx) =>
-        exactlyOne(
-          ctx,
-          {
-            target_distance: input.target_distance !== undefined,
-            target_distances: input.target_distances !== undefined,
-          },
-          TARGET_ALTERNATIVES,
-          (missing) => (missing ? 'target_distance' : 'target_distances'),
-        ),
-      // Also when another field is wrong, so that a missing target is reported with it; not when a target
-      // field itself is malformed (its own issue says so).
-      {
-        when: (payload) =>
-          typeof payload.value === 'object' &&
-          payload.value !== null &&
-          !payload.issues.some(
-            (issue) => issue.path?.[0] === 'target_distance' || issue.path?.[0] === 'target_distances',
+    .check(
+      refinement<{ target_distance?: unknown; target_distances?: unknown }>(
+        (input, ctx) =>
+          exactlyOne(
+            ctx,
+            {
+              target_distance: input.target_distance !== undefined,
+              target_distances: input.target_distances !== undefined,
+            },
+            TARGET_ALTERNATIVES,
+            (missing) => (missing ? 'target_distance' : 'target_distances'),
           ),
-      },
+        // Also when another field is wrong, so that a missing target is reported with it; not when a target
+        // field itself is malformed (its own issue says so).
+        {
+          when: (payload) =>
+            typeof payload.value === 'object' &&
+            payload.value !== null &&
+            !payload.issues.some(
+              (issue) => issue.path?.[0] === 'target_distance' || issue.path?.[0] === 'target_distances',
+            ),
+        },
+      ),
     )
     .meta(exactlyOneOf(['target_distance'], ['target_distances'])),
   output: z.object({
@@ -284,33 +286,35 @@ export const zonesOperation = defineOperation({
       distance: distanceField('Race distance (with `time`, instead of `vdot`).', '10k').optional(),
       time: durationField('Race time (with `distance`, instead of `vdot`).', '41:21').optional(),
     })
-    .superRefine((input, ctx) => {
-      const hasVdot = input.vdot !== undefined;
-      const hasDistance = input.distance !== undefined;
-      const hasTime = input.time !== undefined;
-      if (hasVdot && (hasDistance || hasTime)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [hasDistance ? 'distance' : 'time'],
-          message: 'give either "vdot" or "distance" and "time", not both',
-          params: { code: 'conflicting_fields' },
-        });
-      } else if (!hasVdot && hasDistance !== hasTime) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [hasDistance ? 'time' : 'distance'],
-          message: `is required with "${hasDistance ? 'distance' : 'time'}" (or give "vdot" alone)`,
-          params: { code: 'missing_field' },
-        });
-      } else if (!hasVdot && !hasDistance) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['vdot'],
-          message: 'is required: give "vdot" (20–90), or both "distance" and "time"',
-          params: { code: 'missing_field' },
-        });
-      }
-    })
+    .check(
+      refinement<{ vdot?: number; distance?: unknown; time?: unknown }>((input, ctx) => {
+        const hasVdot = input.vdot !== undefined;
+        const hasDistance = input.distance !== undefined;
+        const hasTime = input.time !== undefined;
+        if (hasVdot && (hasDistance || hasTime)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [hasDistance ? 'distance' : 'time'],
+            message: 'give either "vdot" or "distance" and "time", not both',
+            params: { code: 'conflicting_fields' },
+          });
+        } else if (!hasVdot && hasDistance !== hasTime) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [hasDistance ? 'time' : 'distance'],
+            message: `is required with "${hasDistance ? 'distance' : 'time'}" (or give "vdot" alone)`,
+            params: { code: 'missing_field' },
+          });
+        } else if (!hasVdot && !hasDistance) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['vdot'],
+            message: 'is required: give "vdot" (20–90), or both "distance" and "time"',
+            params: { code: 'missing_field' },
+          });
+        }
+      }),
+    )
     .meta(exactlyOneOf(['vdot'], ['distance', 'time'])),
   output: z.object({
     vdot: z.number().meta({ description: 'VDOT the zones are computed from, 2 decimals' }),
@@ -478,12 +482,14 @@ export const convertOperation = defineOperation({
   path: '/convert',
   input: z
     .strictObject({ pace: paceField.optional(), speed: speedField.optional() })
-    .superRefine((input, ctx) =>
-      exactlyOne(
-        ctx,
-        { pace: input.pace !== undefined, speed: input.speed !== undefined },
-        'either "pace" (e.g. "5:00/km") or "speed" (e.g. "12 km/h")',
-        (missing) => (missing ? 'pace' : 'speed'),
+    .check(
+      refinement<{ pace?: unknown; speed?: unknown }>((input, ctx) =>
+        exactlyOne(
+          ctx,
+          { pace: input.pace !== undefined, speed: input.speed !== undefined },
+          'either "pace" (e.g. "5:00/km") or "speed" (e.g. "12 km/h")',
+          (missing) => (missing ? 'pace' : 'speed'),
+        ),
       ),
     )
     .meta(exactlyOneOf(['pace'], ['speed'])),

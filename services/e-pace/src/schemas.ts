@@ -1,4 +1,12 @@
-import { type ParseResult, parseDistance, parseDuration, parsePace, parseSpeed, z } from '@dus/core';
+import {
+  type ParseResult,
+  parseDistance,
+  parseDuration,
+  parsePace,
+  parseSpeed,
+  type RefineContext,
+  z,
+} from '@dus/core';
 import { RIEGEL_EXPONENT } from './domain/index.js';
 
 /** The zod pieces the operations share: input fields parsed by core's units parsers, named output objects. */
@@ -85,7 +93,7 @@ export const exponentField = z
 
 /** "Give exactly one of these": an issue at the first missing or surplus field. */
 export function exactlyOne(
-  ctx: z.RefinementCtx,
+  ctx: RefineContext,
   given: Record<string, boolean>,
   alternatives: string,
   path: (missing: boolean) => string,
@@ -93,7 +101,6 @@ export function exactlyOne(
   const count = Object.values(given).filter(Boolean).length;
   if (count === 1) return;
   ctx.addIssue({
-    code: 'custom',
     path: [path(count === 0)],
     message: count === 0 ? `is required: give ${alternatives}` : `give ${alternatives}, not both`,
     params: { code: count === 0 ? 'missing_field' : 'conflicting_fields' },

@@ -1,4 +1,4 @@
-import { anyJson, exactlyOneOf, z } from '@dus/core';
+import { anyJson, exactlyOneOf, refinement, z } from '@dus/core';
 import { DEFAULT_THRESHOLD, PROVIDERS, REGION_HELP, type RegionGroup, regionGroup } from './domain/index.js';
 
 /** Any JSON value, `null` included; its presence is checked by `required`. */
@@ -6,18 +6,17 @@ const jsonDocument = (description: string, example: unknown = { id: 1, debug: { 
   z.unknown().meta(anyJson(`${description} Required; any JSON value, null included.`, example));
 
 /** Members that must be present although any JSON value (null too) is allowed. */
-function required<T extends Record<string, unknown>>(...names: Array<keyof T & string>) {
-  return (input: T, ctx: z.RefinementCtx) => {
+function required(...names: string[]) {
+  return refinement<Record<string, unknown>>((input, ctx) => {
     for (const name of names) {
       if (input[name] === undefined)
         ctx.addIssue({
-          code: 'custom',
           path: [name],
           message: 'is required (any JSON value, null included)',
           params: { code: 'required' },
         });
     }
-  };
+  });
 }
 
 const count = (description: string, example: number) =>
@@ -30,7 +29,7 @@ const count = (description: string, example: number) =>
 export const analyzeInput = z
   .strictObject({ payload: jsonDocument('The JSON payload to audit.') })
   .meta({ required: ['payload'] })
-  .superRefine(required('payload'));
+  .check(required('payload'));
 
 export const pruneInput = z
   .strictObject({
@@ -47,7 +46,7 @@ export const pruneInput = z
       }),
   })
   .meta({ required: ['payload'] })
-  .superRefine(required('payload'));
+  .check(required('payload'));
 
 export const bandwidthInput = z
   .strictObject({
@@ -135,4 +134,4 @@ export const compareInput = z
     optimized: jsonDocument('The payload after optimisation.', { id: 1, name: 'Ada' }),
   })
   .meta({ required: ['original', 'optimized'] })
-  .superRefine(required('original', 'optimized'));
+  .check(required('original', 'optimized'));
