@@ -1,7 +1,7 @@
 // The OpenAPI examples are what the server really sends: every operation's example request is sent
 // (REST and MCP) and must answer exactly the documented example response; every documented problem
 // example has the title, type and members the server's own problems of that code carry.
-import { type OperationDefinition, operationMethods } from '@dus/core';
+import { exampleOutput, type OperationDefinition, operationMethods } from '@dus/core';
 import { describe, expect, it } from 'vitest';
 import { type BuiltService, type Json, mcpCall, services } from './helpers/services.js';
 
@@ -52,7 +52,7 @@ describe.each(services)('$dir', (service) => {
   it.each(withExamples.map((op) => ({ op, name: op.name })))(
     '$name: the example request answers the example response (REST and MCP)',
     async ({ op }) => {
-      const example = op.example!;
+      const example = { input: op.example!.input, output: exampleOutput(op) };
       const document = await openapi(service);
       const path = operationPath(document, op);
       const methods = operationMethods(op);

@@ -29,7 +29,7 @@ export const modelsOperation = defineOperation({
   path: '/models',
   input: z.strictObject({}),
   output: catalogOutput,
-  example: { input: {}, output: catalog() },
+  example: { input: {}, output: () => catalog() },
   handler: () => catalog(),
 });
 
@@ -47,7 +47,7 @@ export const budgetOperation = defineOperation({
   query: budgetQuery,
   output: budgetOutput,
   errors: [UNKNOWN_MODEL],
-  example: { input: budgetExample, output: budgetCalculator(budgetInput.parse(budgetExample)) },
+  example: { input: budgetExample, output: () => budgetCalculator(budgetInput.parse(budgetExample)) },
   handler: (input) => budgetCalculator(input),
 });
 
@@ -64,7 +64,7 @@ export const selectorOperation = defineOperation({
   input: selectorInput,
   query: selectorQuery,
   output: selectorOutput,
-  example: { input: selectorExample, output: modelSelector(selectorInput.parse(selectorExample)) },
+  example: { input: selectorExample, output: () => modelSelector(selectorInput.parse(selectorExample)) },
   handler: (input) => modelSelector(input),
 });
 
@@ -82,7 +82,7 @@ export const optimizerOperation = defineOperation({
   query: optimizerQuery,
   output: optimizerOutput,
   errors: [UNKNOWN_MODEL],
-  example: { input: optimizerExample, output: costOptimizer(optimizerInput.parse(optimizerExample)) },
+  example: { input: optimizerExample, output: () => costOptimizer(optimizerInput.parse(optimizerExample)) },
   handler: (input) => costOptimizer(input),
 });
 

@@ -43,7 +43,7 @@ export const dedupOperation = defineOperation({
   heavy: HEAVY,
   example: {
     input: dedupExample,
-    output: deduplicate(dedupInput.parse(dedupExample).calls, dedupInput.parse(dedupExample).options),
+    output: () => deduplicate(dedupInput.parse(dedupExample).calls, dedupInput.parse(dedupExample).options),
   },
   handler: ({ calls, options }) => deduplicate(calls, options),
 });
@@ -69,7 +69,7 @@ export const batchOperation = defineOperation({
   heavy: HEAVY,
   example: {
     input: users,
-    output: batchOptimizer(batchInput.parse(users).calls, batchInput.parse(users).options),
+    output: () => batchOptimizer(batchInput.parse(users).calls, batchInput.parse(users).options),
   },
   handler: ({ calls, options }) => batchOptimizer(calls, options),
 });
@@ -101,7 +101,7 @@ export const costOperation = defineOperation({
   ],
   maxBodyBytes: MAX_BODY_BYTES,
   heavy: HEAVY,
-  example: { input: costExample, output: costAnalyzer(...args(costInput.parse(costExample))) },
+  example: { input: costExample, output: () => costAnalyzer(...args(costInput.parse(costExample))) },
   handler: (input) => costAnalyzer(...args(input)),
 });
 
@@ -123,7 +123,7 @@ export const usageOperation = defineOperation({
   heavy: HEAVY,
   example: {
     input: dedupExample,
-    output: usageAnalytics(usageInput.parse(dedupExample).calls, usageInput.parse(dedupExample).options),
+    output: () => usageAnalytics(usageInput.parse(dedupExample).calls, usageInput.parse(dedupExample).options),
   },
   handler: ({ calls, options }) => usageAnalytics(calls, options),
 });

@@ -43,7 +43,7 @@ export const generateOperation = defineOperation({
   ],
   example: {
     input: generateExample,
-    output: generate(generateArguments.parse(generateExample)),
+    output: () => generate(generateArguments.parse(generateExample)),
   },
   cacheControl: 'public, max-age=86400',
   renderMediaType: 'image/svg+xml',
@@ -73,7 +73,7 @@ export const validateOperation = defineOperation({
   path: '/validate',
   input: validateInput,
   output: validateOutput,
-  example: { input: validateExample, output: validateBarcode(validateExample.type, validateExample.data) },
+  example: { input: validateExample, output: () => validateBarcode(validateExample.type, validateExample.data) },
   handler: ({ type, data }) => validateBarcode(type, data),
 });
 
@@ -91,7 +91,7 @@ export const checkDigitOperation = defineOperation({
   path: '/check-digit',
   input: checkDigitInput,
   output: checkDigitOutput,
-  example: { input: checkDigitExample, output: checkDigit(checkDigitInput.parse(checkDigitExample)) },
+  example: { input: checkDigitExample, output: () => checkDigit(checkDigitInput.parse(checkDigitExample)) },
   handler: (input) => checkDigit(input),
 });
 

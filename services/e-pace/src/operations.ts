@@ -65,7 +65,7 @@ export const paceOperation = defineOperation({
     speed,
   }),
   errors: [], // every well-formed input has an answer
-  example: { input: { distance: '10 km', time: '50:00' }, output: paceReport(10_000, 3000) },
+  example: { input: { distance: '10 km', time: '50:00' }, output: () => paceReport(10_000, 3000) },
   handler: ({ distance, time }) => paceReport(distance, time),
 });
 
@@ -194,7 +194,7 @@ export const predictOperation = defineOperation({
   ],
   example: {
     input: { known_distance: '10k', known_time: '40:00', target_distance: 'half' },
-    output: predict(10_000, 2400, 21_097.5),
+    output: () => predict(10_000, 2400, 21_097.5),
   },
   handler: (input) =>
     input.target_distances !== undefined
@@ -243,7 +243,7 @@ export const vdotOperation = defineOperation({
       .meta({ description: 'Only with `targets`: the equivalent times there, in the order given' }),
   }),
   errors: [VDOT_ERROR],
-  example: { input: { distance: '5k', time: '20:00' }, output: vdotReport(5000, 1200) },
+  example: { input: { distance: '5k', time: '20:00' }, output: () => vdotReport(5000, 1200) },
   handler: ({ distance, time, targets }) => vdotReport(distance, time, targets),
 });
 
@@ -334,7 +334,7 @@ export const zonesOperation = defineOperation({
       .meta({ description: "Daniels' training paces" }),
   }),
   errors: [VDOT_ERROR],
-  example: { input: { vdot: 50 }, output: zonesFromVdot(50) },
+  example: { input: { vdot: 50 }, output: () => zonesFromVdot(50) },
   handler: (input) =>
     input.vdot !== undefined ? zonesFromVdot(input.vdot) : zonesFromPerformance(input.distance!, input.time!),
 });
@@ -405,7 +405,7 @@ export const splitsOperation = defineOperation({
   ],
   example: {
     input: { distance: '5k', time: '20:00', strategy: 'negative' },
-    output: splits(5000, 1200, { strategy: 'negative' }),
+    output: () => splits(5000, 1200, { strategy: 'negative' }),
   },
   handler: (input) =>
     splits(input.distance, input.time, {
@@ -463,7 +463,7 @@ export const finishOperation = defineOperation({
   ],
   example: {
     input: { distance_done: '10 km', elapsed_time: '50:00', total_distance: 'half' },
-    output: projectFinish(10_000, 3000, 21_097.5),
+    output: () => projectFinish(10_000, 3000, 21_097.5),
   },
   handler: (input) =>
     projectFinish(input.distance_done, input.elapsed_time, input.total_distance, input.exponent),
@@ -495,7 +495,7 @@ export const convertOperation = defineOperation({
     .meta(exactlyOneOf(['pace'], ['speed'])),
   output: z.object({ pace, speed }),
   errors: [], // every well-formed input has an answer
-  example: { input: { pace: '5:00/km' }, output: convertPace(300) },
+  example: { input: { pace: '5:00/km' }, output: () => convertPace(300) },
   handler: (input) => (input.pace !== undefined ? convertPace(input.pace) : convertSpeed(input.speed!)),
 });
 
@@ -521,7 +521,7 @@ export const timeAtPaceOperation = defineOperation({
     time: timeText.meta({ description: 'Time to cover the distance at the pace' }),
   }),
   errors: [], // every well-formed input has an answer
-  example: { input: { distance: 'half', pace: '5:00/km' }, output: timeAtPace(21_097.5, 300) },
+  example: { input: { distance: 'half', pace: '5:00/km' }, output: () => timeAtPace(21_097.5, 300) },
   handler: (input) => timeAtPace(input.distance, input.pace),
 });
 
@@ -547,7 +547,7 @@ export const distanceAtPaceOperation = defineOperation({
     distance: distanceUnits.meta({ description: 'Distance covered in the time at the pace' }),
   }),
   errors: [], // every well-formed input has an answer
-  example: { input: { time: '45:00', pace: '5:00/km' }, output: distanceAtPace(2700, 300) },
+  example: { input: { time: '45:00', pace: '5:00/km' }, output: () => distanceAtPace(2700, 300) },
   handler: (input) => distanceAtPace(input.time, input.pace),
 });
 
@@ -579,7 +579,7 @@ export const purdyOperation = defineOperation({
       .meta({ description: 'The 1035-point performance at this distance' }),
   }),
   errors: [], // every well-formed input has a score
-  example: { input: { distance: '5k', time: '20:00' }, output: purdyReport(5000, 1200) },
+  example: { input: { distance: '5k', time: '20:00' }, output: () => purdyReport(5000, 1200) },
   handler: ({ distance, time }) => purdyReport(distance, time),
 });
 

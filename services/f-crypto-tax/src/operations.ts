@@ -48,7 +48,6 @@ const example = {
     { type: 'sell' as const, asset: 'BTC', amount: '0.5', price: '45000', date: '2025-03-01' },
   ],
 };
-const exampleInput = calculateInput.parse(example);
 
 const csvExample = {
   csv: 'type,asset,amount,price,date,fee\nbuy,BTC,1,30000,2024-01-15,5\nsell,BTC,0.5,45000,2025-03-01,0\n',
@@ -89,7 +88,10 @@ export const calculateOperation = defineOperation({
   heavy: HEAVY,
   example: {
     input: example,
-    output: calculate(exampleInput.trades, exampleInput.method, exampleInput.options),
+    output: () => {
+      const { trades, method, options } = calculateInput.parse(example);
+      return calculate(trades, method, options);
+    },
   },
   renderMediaType: 'text/csv',
   render: (output, input, request) => render8949(output, input, request),
@@ -139,7 +141,7 @@ export const csvOperation = defineOperation({
   ],
   maxBodyBytes: MAX_BODY_BYTES,
   heavy: HEAVY,
-  example: { input: csvExample, output: csvReport(csvInput.parse(csvExample)) },
+  example: { input: csvExample, output: () => csvReport(csvInput.parse(csvExample)) },
   renderMediaType: 'text/csv',
   render: (output, input, request) => render8949(output, input, request),
   handler: csvReport,
@@ -166,7 +168,7 @@ export const summaryOperation = defineOperation({
   ],
   maxBodyBytes: MAX_BODY_BYTES,
   heavy: HEAVY,
-  example: { input: summaryExample, output: summarizeInput(summaryInput.parse(summaryExample)) },
+  example: { input: summaryExample, output: () => summarizeInput(summaryInput.parse(summaryExample)) },
   handler: summarizeInput,
 });
 
@@ -181,7 +183,7 @@ export const methodsOperation = defineOperation({
   path: '/api/v1/methods',
   input: z.object({}).strict(),
   output: methodsOutput,
-  example: { input: {}, output: methodsListing() },
+  example: { input: {}, output: () => methodsListing() },
   handler: () => methodsListing(),
 });
 

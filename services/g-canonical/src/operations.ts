@@ -75,7 +75,7 @@ export const canonicalizeOperation = defineOperation({
         'A number overflows, underflows to 0, or is an integer beyond 2^53 that a double cannot hold (send it as a string).',
     },
   ],
-  example: { input: { value: { b: 2, a: 1 } }, output: canonicalForm({ value: { b: 2, a: 1 } }) },
+  example: { input: { value: { b: 2, a: 1 } }, output: () => canonicalForm({ value: { b: 2, a: 1 } }) },
   handler: canonicalForm,
 });
 
@@ -138,7 +138,7 @@ export const digestOperation = defineOperation({
       description: 'A number cannot be represented exactly enough to digest.',
     },
   ],
-  example: { input: digestExample, output: digestAnswer(digestExample) },
+  example: { input: digestExample, output: () => digestAnswer(digestExample) },
   handler: digestAnswer,
 });
 
@@ -233,7 +233,7 @@ export const idempotencyKeyOperation = defineOperation({
   ],
   example: {
     input: { value: { amount: 500, currency: 'USD' }, prefix: 'pay_' },
-    output: idempotencyKey({ value: { amount: 500, currency: 'USD' }, prefix: 'pay_' }),
+    output: () => idempotencyKey({ value: { amount: 500, currency: 'USD' }, prefix: 'pay_' }),
   },
   handler: (input) => idempotencyKey({ ...input, value: documentOf(input) }),
 });

@@ -38,7 +38,7 @@ export const analyzeOperation = defineOperation({
   output: analyzeOutput,
   maxBodyBytes: MAX_BODY_BYTES,
   heavy: HEAVY,
-  example: { input: analyzeExample, output: analyze(analyzeExample.payload) },
+  example: { input: analyzeExample, output: () => analyze(analyzeExample.payload) },
   errors: [TOO_MANY_PATHS],
   handler: ({ payload }) => analyze(payload),
 });
@@ -57,7 +57,7 @@ export const pruneOperation = defineOperation({
   output: pruneOutput,
   maxBodyBytes: MAX_BODY_BYTES,
   heavy: HEAVY,
-  example: { input: pruneExample, output: suggestPrunes(pruneExample.payload, pruneExample.threshold) },
+  example: { input: pruneExample, output: () => suggestPrunes(pruneExample.payload, pruneExample.threshold) },
   errors: [TOO_MANY_PATHS],
   handler: ({ payload, threshold }) => suggestPrunes(payload, threshold),
 });
@@ -92,7 +92,7 @@ export const bandwidthOperation = defineOperation({
   output: bandwidthOutput,
   maxBodyBytes: MAX_BODY_BYTES,
   heavy: HEAVY,
-  example: { input: bandwidthExample, output: bandwidth(bandwidthInput.parse(bandwidthExample)) },
+  example: { input: bandwidthExample, output: () => bandwidth(bandwidthInput.parse(bandwidthExample)) },
   handler: (input) => bandwidth(input),
 });
 
@@ -113,7 +113,7 @@ export const compareOperation = defineOperation({
   output: compareOutput,
   maxBodyBytes: MAX_BODY_BYTES,
   heavy: HEAVY,
-  example: { input: compareExample, output: compare(compareExample.original, compareExample.optimized) },
+  example: { input: compareExample, output: () => compare(compareExample.original, compareExample.optimized) },
   errors: [TOO_MANY_PATHS],
   handler: ({ original, optimized }) => compare(original, optimized),
 });

@@ -23,8 +23,8 @@ export function hmac(
   data: BinaryLike | readonly BinaryLike[],
 ): Buffer {
   const mac = createHmac(HASH_ALGORITHMS[algorithm], key);
-  if (typeof data === 'string' || data instanceof Uint8Array) mac.update(data);
-  else for (const part of data) mac.update(part);
+  if (Array.isArray(data)) for (const part of data as readonly BinaryLike[]) mac.update(part);
+  else mac.update(data as BinaryLike);
   return mac.digest();
 }
 

@@ -12,6 +12,7 @@ export {
   type BodyParser,
   type DocumentedError,
   defineOperation,
+  exampleOutput,
   operationMethods,
   type HttpMethod,
   type OperationContext,
@@ -51,5 +52,5 @@ export {
 export { bothSurfaces, parityCases, type SurfaceOutcome } from './testing-parity.js';
 export { hasRedisServer, type RedisServer, startRedisServer } from './testing-redis.js';
 export { type Reply, type ServerProcess, startServerProcess, testClient } from './testing.js';
-export { surfaces } from './testing-surfaces.js';
+export { type Json as TestJson, surfaces, testService } from './testing-surfaces.js';
 export { zodIssuesToFieldErrors, zodValidationFailed } from './zod-issues.js';

@@ -2,7 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { Json } from './json-schema.js';
 import type { DocumentedError, OperationDefinition } from './operation.js';
-import { operationMethods } from './operation.js';
+import { exampleOutput, operationMethods } from './operation.js';
 import { SchemaComponents } from './openapi-components.js';
 import { downlevelTo30, pascalCase } from './openapi-shape.js';
 import { type ExampleRoute, problemExample } from './problem-examples.js';
@@ -228,10 +228,11 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
         STANDARD_ERRORS.internal_error!,
         ...(usesBody && op.heavy !== undefined ? [OVERLOADED, INSUFFICIENT_MEMORY] : []),
       ];
+      const example = exampleOutput(op);
       const okContent: Record<string, unknown> = {
         'application/json': {
           schema: response,
-          ...(op.example?.output ? { example: op.example.output } : {}),
+          ...(example ? { example } : {}),
         },
       };
       if (op.render && op.renderMediaType) okContent[op.renderMediaType] = { schema: { type: 'string' } };

@@ -71,8 +71,12 @@ export interface OperationDefinition<I extends z.ZodType = z.ZodType, O extends 
   handler: (input: z.output<I>, context: OperationContext) => z.input<O> | Promise<z.input<O>>;
   /** Domain errors (422 and friends) this operation can produce. */
   errors?: readonly DocumentedError[];
-  /** Example request input and its output, shown in OpenAPI. */
-  example?: { input: z.input<I>; output?: z.input<O> };
+  /**
+   * Example request input and its output, shown in OpenAPI. An output computed by the domain is best
+   * passed as a function: it runs when the document is first built, so a module that defines the
+   * operation loads even while its domain is broken (a mutant, a bug under test).
+   */
+  example?: { input: z.input<I>; output?: z.input<O> | (() => z.input<O>) };
   /** Body limit for this route (and for this tool's MCP messages) in bytes; default `MAX_BODY_BYTES`. */
   maxBodyBytes?: number;
   /**
@@ -99,6 +103,12 @@ export function defineOperation<I extends z.ZodType, O extends z.ZodType>(
   definition: OperationDefinition<I, O>,
 ): OperationDefinition<I, O> {
   return definition;
+}
+
+/** The example output of an operation, computed when first asked for (see `example`). */
+export function exampleOutput(operation: Pick<OperationDefinition, 'example'>): unknown {
+  const output = operation.example?.output;
+  return typeof output === 'function' ? output() : output;
 }
 
 export function operationMethods(operation: Pick<OperationDefinition, 'method'>): readonly HttpMethod[] {

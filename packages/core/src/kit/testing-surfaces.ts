@@ -1,11 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
+import { type ServiceConfig, testConfig } from './config.js';
+import type { CreateServiceOptions } from './service.js';
 
 interface RequestTarget {
   request(path: string, init?: RequestInit): Response | Promise<Response>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: test code inspects bodies field by field
-type Json = any;
+export type Json = any;
 
 /**
  * The REST and MCP surfaces of a service app for its tests: POST a JSON body, call a tool with the
@@ -41,4 +43,25 @@ export function surfaces(app: RequestTarget, mcpPath = '/mcp') {
     return json;
   };
   return { postJson, callTool, bothOk };
+}
+
+/**
+ * What a service's tests share: `makeApp(config overrides, options)` on the test configuration, one
+ * `app`, and its surfaces (`postJson` may target another app built by `makeApp`).
+ */
+export function testService<A extends RequestTarget>(
+  createApp: (config: ServiceConfig, runtime?: undefined, options?: CreateServiceOptions) => A,
+  mcpPath = '/mcp',
+) {
+  const makeApp = (overrides: Partial<ServiceConfig> = {}, options?: CreateServiceOptions) =>
+    createApp(testConfig(overrides), undefined, options);
+  const app = makeApp();
+  const rest = surfaces(app, mcpPath);
+  const postJson = (
+    path: string,
+    body: unknown,
+    target: RequestTarget = app,
+    headers: Record<string, string> = {},
+  ) => (target === app ? rest : surfaces(target, mcpPath)).postJson(path, body, headers);
+  return { makeApp, app, postJson, callTool: rest.callTool, bothOk: rest.bothOk };
 }

@@ -29,6 +29,11 @@ describe('digests and HMAC (published test vectors)', () => {
     const expected = '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843';
     expect(toHex(hmac('sha-256', 'Jefe', 'what do ya want for nothing?'))).toBe(expected);
     expect(toHex(hmac('sha-256', 'Jefe', ['what do ya ', 'want for nothing?']))).toBe(expected);
+    const bytes = new TextEncoder().encode('what do ya want for nothing?');
+    expect(toHex(hmac('sha-256', 'Jefe', bytes))).toBe(expected);
+    expect(toHex(hmac('sha-256', 'Jefe', [bytes.subarray(0, 5), 'ya'.slice(2), bytes.subarray(5)]))).toBe(
+      expected,
+    );
   });
 });
 

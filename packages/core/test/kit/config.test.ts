@@ -98,10 +98,13 @@ describe('configuration from the environment', () => {
 
 describe('the configuration table', () => {
   it('in the root README is exactly the one generated from the schema', async () => {
-    const { readFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
+    const { existsSync, readFileSync } = await import('node:fs');
+    const { dirname, join } = await import('node:path');
     const { configTable } = await import('../../src/index.js');
-    const readme = readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'README.md'), 'utf8');
+    // The repository root is found, not counted up to: mutation testing runs the tests in a copy.
+    let root = import.meta.dirname;
+    while (!existsSync(join(root, 'pnpm-workspace.yaml'))) root = dirname(root);
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
     expect(readme).toContain(configTable());
   });
 

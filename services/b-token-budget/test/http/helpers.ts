@@ -1,18 +1,10 @@
-import { type CreateServiceOptions, surfaces, testConfig } from '@dus/core';
+import { type TestJson as Json, testService } from '@dus/core';
 import { expect } from 'vitest';
 import { createApp } from '../../src/app.js';
 
-export const makeApp = (overrides: Parameters<typeof testConfig>[0] = {}, options?: CreateServiceOptions) =>
-  createApp(testConfig(overrides), undefined, options);
-export const app = makeApp();
+export type { Json };
 
-// biome-ignore lint/suspicious/noExplicitAny: JSON bodies inspected field by field
-export type Json = any;
-
-const rest = surfaces(app);
-export const { callTool, bothOk } = rest;
-export const postJson = (path: string, body: unknown, target = app, headers: Record<string, string> = {}) =>
-  (target === app ? rest : surfaces(target)).postJson(path, body, headers);
+export const { makeApp, app, postJson, callTool, bothOk } = testService(createApp);
 
 /** GET with a query and POST with the same fields as a JSON body: both must give byte-identical bodies. */
 export async function twins(path: string, query: Record<string, string>, body: Record<string, unknown>) {

@@ -134,14 +134,16 @@ export function parseHttpUrl(text: string): NormalizedUrl | string {
   const at = parts.authority.lastIndexOf('@');
   const hostPort = parts.authority.slice(at + 1);
   const userinfo = at >= 0 ? `${parts.authority.slice(0, at)}@` : '';
-  const portMatch = /^(.*?)(?::(\d*))?$/.exec(hostPort)!;
-  const rawHost = hostPort.startsWith('[') ? hostPort.slice(0, hostPort.indexOf(']') + 1) : portMatch[1]!;
-  const rawPort = hostPort.startsWith('[')
-    ? hostPort.slice(rawHost.length).replace(/^:/, '')
-    : (portMatch[2] ?? '');
+  // A reg-name or IPv4 host holds no ':', so the first one starts the port; an IP literal ends at ']'.
+  const colon = hostPort.indexOf(':');
+  const rawHost = hostPort.startsWith('[')
+    ? hostPort.slice(0, hostPort.indexOf(']') + 1)
+    : hostPort.slice(0, colon < 0 ? hostPort.length : colon);
+  const afterHost = hostPort.slice(rawHost.length);
   if (rawHost === '' || (hostPort.startsWith('[') && !rawHost.endsWith(']')))
     return 'must have a host (http://host/…)';
-  if (!/^\d*$/.test(rawPort) || (rawPort !== '' && Number(rawPort) > 65535)) return 'has an invalid port';
+  if (!/^(:\d*)?$/.test(afterHost) || Number(afterHost.slice(1)) > 65535) return 'has an invalid port';
+  const rawPort = afterHost.slice(1);
   const host = normalizePercent(`${userinfo}${rawHost}`.toLowerCase());
   const path = normalizePercent(parts.path);
   const query = parts.query === undefined ? '' : normalizePercent(parts.query);

@@ -105,7 +105,9 @@ it('a fingerprint does not depend on whether the allow-list or the call has more
       const short = fingerprinter({ ignoreParams: [], headerAllowlist: allowed })(call);
       const long = fingerprinter({ ignoreParams: [], headerAllowlist: padded })(call);
       expect(long).toBe(short);
-      const only = Object.fromEntries(Object.entries(sent).filter(([key]) => (allowed as string[]).includes(key)));
+      const only = Object.fromEntries(
+        Object.entries(sent).filter(([key]) => (allowed as string[]).includes(key)),
+      );
       const bare = read.dedup({ requests: [{ method: 'GET', url: 'https://a.io/', headers: only }] })
         .calls[0]!;
       expect(fingerprinter({ ignoreParams: [], headerAllowlist: padded })(bare)).toBe(short);

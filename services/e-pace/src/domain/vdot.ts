@@ -63,20 +63,27 @@ function vdotSlope(distanceM: number, minutes: number): number {
  * steps where plain bisection needs about forty (the /vdot table solves nine of these per request).
  */
 export function equivalentTime(vdot: number, distanceM: number): number {
+  return solveEquivalentTime(vdot, distanceM).timeS;
+}
+
+/** The solver behind `equivalentTime`, with the number of steps it took (its speed is part of the contract). */
+export function solveEquivalentTime(vdot: number, distanceM: number): { timeS: number; steps: number } {
   let lo = BRACKET_LO_S;
   let hi = BRACKET_HI_S;
   // Start where the runner would hold 90 % of VDOT, close to the answer for races of 10–60 minutes.
   let t = Math.min(Math.max((distanceM / speedAtFraction(vdot, 0.9)) * 60, lo), hi);
-  for (let i = 0; i < MAX_ITERATIONS; i++) {
+  for (let steps = 1; steps <= MAX_ITERATIONS; steps++) {
     const gap = vdotOf(distanceM, t) - vdot;
     if (gap > 0) lo = t;
     else hi = t;
     let next = t - gap / (vdotSlope(distanceM, t / 60) / 60);
+    // A Newton step this small is convergence, even when rounding puts it a hair outside the bracket.
+    if (Math.abs(next - t) < TOLERANCE_S) return { timeS: next, steps };
     if (!(next > lo && next < hi)) next = (lo + hi) / 2;
-    if (Math.abs(next - t) < TOLERANCE_S || hi - lo < TOLERANCE_S) return next;
+    if (hi - lo < TOLERANCE_S) return { timeS: next, steps };
     t = next;
   }
-  return t;
+  return { timeS: t, steps: MAX_ITERATIONS };
 }
 
 /** Whether a VDOT is within 20–90, compared at the reported 2-decimal precision. */

@@ -106,7 +106,20 @@ describe('VDOT range 20–90', () => {
     expectUnprocessable(() => zonesFromVdot(vdot), 'vdot_out_of_range');
   });
 
+  it('names the given VDOT, or the computed one at 2 decimals', () => {
+    expect(zonesFromVdot(90.004999).vdot).toBeCloseTo(90, 2);
+    expect(zonesFromVdot(19.995).vdot).toBeCloseTo(20, 2);
+    expect(expectUnprocessable(() => zonesFromVdot(90.005), 'vdot_out_of_range')).toBe(
+      'vdot 90.005 is outside the valid range 20–90',
+    );
+    expect(expectUnprocessable(() => zonesFromVdot(19.994), 'vdot_out_of_range')).toBe(
+      'vdot 19.994 is outside the valid range 20–90',
+    );
+  });
+
   it('refuses a performance outside the range', () => {
-    expectUnprocessable(() => zonesFromPerformance(5000, 3 * 3600), 'vdot_out_of_range');
+    expect(expectUnprocessable(() => zonesFromPerformance(5000, 3 * 3600), 'vdot_out_of_range')).toBe(
+      'the performance gives a VDOT of 0.66, which is outside the valid range 20–90',
+    );
   });
 });

@@ -1,17 +1,9 @@
-import { type CreateServiceOptions, surfaces, testConfig } from '@dus/core';
+import { testService } from '@dus/core';
 import { createApp } from '../../src/app.js';
 
-export const makeApp = (overrides: Parameters<typeof testConfig>[0] = {}, options?: CreateServiceOptions) =>
-  createApp(testConfig(overrides), undefined, options);
-export const app = makeApp();
+export type { TestJson as Json } from '@dus/core';
 
-// biome-ignore lint/suspicious/noExplicitAny: JSON bodies inspected field by field
-export type Json = any;
-
-const rest = surfaces(app);
-export const { callTool, bothOk } = rest;
-export const postJson = (path: string, body: unknown, target = app, headers: Record<string, string> = {}) =>
-  (target === app ? rest : surfaces(target)).postJson(path, body, headers);
+export const { makeApp, app, postJson, callTool, bothOk } = testService(createApp);
 
 /** A JSON trade as a client sends it. */
 export const trade = (
