@@ -6,7 +6,8 @@
 // compact). A package none of whose mutated files and test files changed since is not run at all; one
 // that changed re-tests only the mutants its change touched (Stryker's incremental mode). `--force`
 // re-runs every mutant.
-import { existsSync, globSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, globSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ensureInstalled, root, run } from './workspace.mjs';
 
@@ -35,14 +36,22 @@ function mutatedFiles(dir, patterns) {
 
 const read = (file) => readFileSync(file, 'utf8');
 
-/** Whether Stryker would find anything to re-test: a mutated file or a test file differs from the report. */
-function changedSince(report, dir, files) {
-  if (force || !report) return true;
-  if (files.some((file) => report.files[file]?.source !== read(join(dir, file)))) return true;
-  const tests = globSync('test/**/*.test.ts', { cwd: dir });
-  const recorded = Object.keys(report.testFiles ?? {});
-  if (tests.length !== recorded.length) return true;
-  return tests.some((file) => report.testFiles[file]?.source !== read(join(dir, file)));
+/**
+ * A digest of what a mutation run depends on: the mutated files, every file under test/ and the
+ * package's config and the shared base. Kept beside the results; a package whose digest is unchanged is not run again.
+ */
+function inputsDigest(dir, files) {
+  const hash = createHash('sha256');
+  const inputs = [
+    ...files,
+    ...globSync('test/**/*', { cwd: dir, withFileTypes: false }).sort(),
+    'stryker.config.mjs',
+  ];
+  for (const file of inputs) {
+    const path = join(dir, file);
+    if (statSync(path).isFile()) hash.update(file).update('\0').update(readFileSync(path)).update('\0');
+  }
+  return hash.update(readFileSync(join(root, 'stryker.base.mjs'))).digest('hex');
 }
 
 const DETECTED = new Set(['Killed', 'Timeout']);
@@ -74,13 +83,20 @@ for (const dir of packages) {
   const config = (await import(join(dir, 'stryker.config.mjs'))).default;
   const files = mutatedFiles(dir, config.mutate);
   const reportFile = config.incrementalFile;
-  const before = existsSync(reportFile) ? JSON.parse(read(reportFile)) : null;
-  if (changedSince(before, dir, files)) {
-    console.log(`\n── ${relative(root, dir)}: mutating${force ? ' (all mutants)' : ''}`);
-    const status = run('stryker', ['run', ...(force ? ['--force'] : [])], { cwd: dir });
-    if (status !== 0 && !existsSync(reportFile)) failedRun = true;
-  } else {
+  const digestFile = join(dir, 'reports', 'inputs.sha256');
+  const digest = inputsDigest(dir, files);
+  const unchanged =
+    !force && existsSync(reportFile) && existsSync(digestFile) && read(digestFile).trim() === digest;
+  if (unchanged) {
     console.log(`── ${relative(root, dir)}: unchanged since its last mutation run`);
+  } else {
+    console.log(`\n── ${relative(root, dir)}: mutating${force ? ' (all mutants)' : ''}`);
+    const startedAt = Date.now();
+    run('stryker', ['run', ...(force ? ['--force'] : [])], { cwd: dir });
+    // Stryker exits non-zero below its own threshold too; a run counts when it wrote fresh results.
+    if (existsSync(reportFile) && statSync(reportFile).mtimeMs >= startedAt)
+      writeFileSync(digestFile, `${digest}\n`);
+    else failedRun = true;
   }
   if (!existsSync(reportFile)) continue;
   const report = JSON.parse(read(reportFile));
@@ -100,9 +116,12 @@ for (const row of rows) {
   );
 }
 const equivalents = rows.flatMap((row) =>
-  row.equivalent.map((mutant) => `${row.file}:${mutant.location.start.line} ${mutant.mutatorName}: ${mutant.statusReason}`),
+  row.equivalent.map(
+    (mutant) => `${row.file}:${mutant.location.start.line} ${mutant.mutatorName}: ${mutant.statusReason}`,
+  ),
 );
-if (equivalents.length > 0) console.log(`\nEquivalent mutants, disabled in the code with a reason:\n${equivalents.join('\n')}`);
+if (equivalents.length > 0)
+  console.log(`\nEquivalent mutants, disabled in the code with a reason:\n${equivalents.join('\n')}`);
 const below = rows.filter((row) => row.score !== null && row.score < MUTATION_FLOOR);
 if (below.length > 0) console.error(`\n${below.length} file(s) below the ${MUTATION_FLOOR} % floor.`);
 process.exit(failedRun || below.length > 0 ? 1 : 0);

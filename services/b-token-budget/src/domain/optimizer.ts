@@ -33,7 +33,6 @@ export function costOptimizer({ models: ids, profile, requests, useCase, minFit 
   const feasible = rows.filter((row) => row.reason === undefined);
   const cheapest = feasible[0];
   const dearest = feasible[feasible.length - 1];
-  const savings = cheapest && dearest ? dearest.total.minus(cheapest.total) : undefined;
   return {
     costs: rows.map((row) => ({
       id: row.id,
@@ -44,17 +43,18 @@ export function costOptimizer({ models: ids, profile, requests, useCase, minFit 
     })),
     cheapest: cheapest ? { id: cheapest.id, total_cost: usd(cheapest.total) } : null,
     most_expensive: dearest ? { id: dearest.id, total_cost: usd(dearest.total) } : null,
-    savings:
-      savings === undefined || dearest === undefined
-        ? null
-        : {
-            absolute: usd(savings),
-            percent: dearest.total.eq(0)
-              ? 0
-              : Number(savings.div(dearest.total).times(100).toFixed(2, Dec.roundHalfUp)),
-          },
+    savings: dearest ? savingsBetween(cheapest!.total, dearest.total) : null,
     excluded_by_fit: excluded
       .map((m) => ({ id: m.id, fit: m.fit[fitOf] }))
       .sort((a, b) => b.fit - a.fit || byId(a, b)),
+  };
+}
+
+/** What the cheapest feasible model saves against the dearest: in USD and as a percent of the dearest. */
+function savingsBetween(cheapest: Decimal, dearest: Decimal) {
+  const absolute = dearest.minus(cheapest);
+  return {
+    absolute: usd(absolute),
+    percent: dearest.eq(0) ? 0 : Number(absolute.div(dearest).times(100).toFixed(2, Dec.roundHalfUp)),
   };
 }

@@ -53,9 +53,12 @@ export function instantCell(text: string, column: string): number {
 
 const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
 
+/** Whether a text is an asset or currency code: letters, digits, `.`, `_`, `-`, at most 32. */
+export const isCode = (code: string): boolean => CODE.test(code);
+
 export function codeCell(text: string, column: string): string {
   const code = text.trim();
-  if (!CODE.test(code))
+  if (!isCode(code))
     throw new CellError(
       column,
       'invalid_code',

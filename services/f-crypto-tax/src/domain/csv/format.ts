@@ -6,7 +6,7 @@ import type { Trade } from '../types.js';
 /** One data row by header: cells by normalised header key, and the header as written (for errors). */
 export interface NamedRow {
   line: number;
-  /** The cell under a header key (any of the alternatives); '' when absent. */
+  /** The trimmed cell under the first of these header keys present; '' when absent (formats rely on the trimming). */
   get(...keys: string[]): string;
   /** The header as written in the file, for error paths. */
   column(...keys: string[]): string;

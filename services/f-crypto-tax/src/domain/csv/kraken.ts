@@ -1,4 +1,4 @@
-import { amountCell, CellError, instantCell } from './cells.js';
+import { amountCell, CellError, instantCell, isCode } from './cells.js';
 import { type Format, rowId } from './format.js';
 import { tradesOf } from './swap.js';
 
@@ -36,15 +36,14 @@ const QUOTES = [
   'DAI',
 ];
 
-/** `XXBTZUSD`, `XBTUSD`, `ETHXBT` or `XBT/USD` → [base, quote] in common codes. */
+/** `XXBTZUSD`, `XBTUSD`, `ETHXBT` or `XBT/USD` → [base, quote] in common codes; both must be codes. */
 export function krakenPair(pair: string, column: string): [string, string] {
-  const text = pair.trim().toUpperCase();
+  const text = pair.toUpperCase();
   const slash = text.split('/');
-  if (slash.length === 2 && slash[0] && slash[1]) return [krakenAsset(slash[0]), krakenAsset(slash[1])];
-  for (const quote of QUOTES) {
-    if (text.length > quote.length && text.endsWith(quote)) {
-      return [krakenAsset(text.slice(0, -quote.length)), krakenAsset(quote)];
-    }
+  const split: [string, string] | undefined =
+    slash.length === 2 ? [slash[0]!, slash[1]!] : splitAtQuote(text);
+  if (split !== undefined && isCode(split[0]) && isCode(split[1])) {
+    return [krakenAsset(split[0]), krakenAsset(split[1])];
   }
   throw new CellError(
     column,
@@ -53,13 +52,18 @@ export function krakenPair(pair: string, column: string): [string, string] {
   );
 }
 
+function splitAtQuote(text: string): [string, string] | undefined {
+  const quote = QUOTES.find((q) => text.length > q.length && text.endsWith(q));
+  return quote === undefined ? undefined : [text.slice(0, -quote.length), quote];
+}
+
 /** Kraken's trades export: pair, time, buy/sell, vol (base), cost and fee (quote). */
 export const kraken: Format = {
   id: 'kraken',
   required: [['txid'], ['pair'], ['time'], ['type'], ['price'], ['cost'], ['fee'], ['vol']],
   read(row, context) {
     const [base, quote] = krakenPair(row.get('pair'), row.column('pair'));
-    const kind = row.get('type').trim().toLowerCase();
+    const kind = row.get('type').toLowerCase();
     if (kind !== 'buy' && kind !== 'sell')
       throw new CellError(row.column('type'), 'invalid_enum', 'must be "buy" or "sell"');
     const volume = { asset: base, amount: amountCell(row.get('vol'), row.column('vol'), { positive: true }) };

@@ -58,7 +58,9 @@ export function tradesOf(row: SwapRow, context: RowContext): Trade[] {
         ? [received.amount, received.asset]
         : context.fxRates.has(sent.asset)
           ? [sent.amount, sent.asset]
-          : [undefined, undefined];
+          : // Stryker disable next-line ArrayDeclaration: [] destructures to the same two undefineds
+            [undefined, undefined];
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: gross and quote are defined together or not at all
     if (gross === undefined || quote === undefined) {
       throw unprocessable(
         'missing_valuation',
