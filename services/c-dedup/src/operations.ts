@@ -123,7 +123,8 @@ export const usageOperation = defineOperation({
   heavy: HEAVY,
   example: {
     input: dedupExample,
-    output: () => usageAnalytics(usageInput.parse(dedupExample).calls, usageInput.parse(dedupExample).options),
+    output: () =>
+      usageAnalytics(usageInput.parse(dedupExample).calls, usageInput.parse(dedupExample).options),
   },
   handler: ({ calls, options }) => usageAnalytics(calls, options),
 });
