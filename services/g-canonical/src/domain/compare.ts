@@ -1,10 +1,11 @@
 import { escapePointerToken, type JsonValue } from '@dus/core';
 
-const kind = (value: JsonValue) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
-const byCodeUnits = (p: string, q: string) => (p < q ? -1 : p > q ? 1 : 0);
+/** A value's JSON type; a member one side lacks is `undefined`, a type of its own. */
+const kind = (value: JsonValue | undefined) =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 
 /** Work left: a pair to compare, or a difference already known at a position (found when reached). */
-type Frame = { x: JsonValue; y: JsonValue; path: string } | { differsAt: string };
+type Frame = { x: JsonValue | undefined; y: JsonValue | undefined; path: string } | { differsAt: string };
 
 /**
  * Whether two documents have the same canonical form and, if not, the JSON Pointer of the first
@@ -27,14 +28,13 @@ export function firstDifference(a: JsonValue, b: JsonValue): string | null {
     } else if (typeof x === 'object' && x !== null) {
       const xo = x as Record<string, JsonValue>;
       const yo = y as Record<string, JsonValue>;
-      const names = [...new Set([...Object.keys(xo), ...Object.keys(yo)])].sort(byCodeUnits);
+      // The default sort compares UTF-16 code units, the canonical order.
+      const names = [...new Set([...Object.keys(xo), ...Object.keys(yo)])].sort();
       for (const name of names) {
-        const child = `${path}/${escapePointerToken(name)}`;
-        if (!Object.hasOwn(xo, name) || !Object.hasOwn(yo, name)) {
-          children.push({ differsAt: child });
-          break;
-        }
-        children.push({ x: xo[name]!, y: yo[name]!, path: child });
+        // Own members only: a name such as "__proto__" or "constructor" must not read the prototype.
+        const left = Object.hasOwn(xo, name) ? xo[name] : undefined;
+        const right = Object.hasOwn(yo, name) ? yo[name] : undefined;
+        children.push({ x: left, y: right, path: `${path}/${escapePointerToken(name)}` });
       }
     } else if (x !== y) {
       return path;

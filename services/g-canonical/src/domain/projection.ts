@@ -39,8 +39,8 @@ export function project(value: JsonValue, fields: readonly string[]): Projection
   const missing: string[] = [];
   for (const { field, tokens } of selections) {
     const found = getAtPointer(value, tokens);
-    if (!found.found || tokens.length === 0) {
-      if (!found.found) missing.push(field);
+    if (!found.found) {
+      missing.push(field);
       continue;
     }
     let node: JsonObject = result;
