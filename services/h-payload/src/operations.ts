@@ -113,7 +113,10 @@ export const compareOperation = defineOperation({
   output: compareOutput,
   maxBodyBytes: MAX_BODY_BYTES,
   heavy: HEAVY,
-  example: { input: compareExample, output: () => compare(compareExample.original, compareExample.optimized) },
+  example: {
+    input: compareExample,
+    output: () => compare(compareExample.original, compareExample.optimized),
+  },
   errors: [TOO_MANY_PATHS],
   handler: ({ original, optimized }) => compare(original, optimized),
 });

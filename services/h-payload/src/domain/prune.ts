@@ -19,6 +19,7 @@ function memberBytes(flat: Flat, i: number): number {
 /** A copy of the document without the given members (by index), built without recursion. */
 function without(flat: Flat, removed: ReadonlySet<number>): unknown {
   const n = flat.values.length;
+  // Stryker disable next-line ArrayDeclaration: preallocation only; the array grows to n either way
   const copies: unknown[] = new Array(n);
   const dropped = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
@@ -61,6 +62,7 @@ export function suggestPrunes(payload: unknown, threshold = DEFAULT_THRESHOLD) {
     let siblings = siblingSets.get(parent);
     if (siblings === undefined) {
       siblings = new Set(Object.keys(flat.values[parent] as object));
+      // Stryker disable next-line CallExpression: see the memo above
       siblingSets.set(parent, siblings);
     }
     const path = flat.path[i]!;

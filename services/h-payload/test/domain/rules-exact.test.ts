@@ -1,6 +1,7 @@
 // The prune rules as a table of names and values → verdicts, the path bound, and percentages.
 import { ProblemError } from '@dus/core';
 import { describe, expect, it } from 'vitest';
+import { suggestPrunes } from '../../src/domain/index.js';
 import { percent } from '../../src/domain/numbers.js';
 import { isDebugOrTempName, memberVerdict, nameVerdict, valueVerdict } from '../../src/domain/prune-rules.js';
 import { MAX_PATHS, pathCounter } from '../../src/domain/walk.js';
@@ -97,6 +98,37 @@ describe('bounds and percentages', () => {
   it('percent: half-up to 2 decimals, 0 of nothing', () => {
     expect([percent(1, 0), percent(1, 3), percent(2, 3), percent(1, 8), percent(0, 5)]).toEqual([
       0, 33.33, 66.67, 12.5, 0,
+    ]);
+  });
+});
+
+describe('suggestions', () => {
+  it('equal savings are listed by path; the pruned payload keeps the rest', () => {
+    const payload = { zz: null, keep: 1, aa: null, m: { yy: null, xx: null } };
+    const nullAt = (path: string) => ({
+      path,
+      category: 'null',
+      confidence: 70,
+      reason: 'the value is null',
+      bytes_saved: 10,
+      occurrences: 1,
+    });
+    expect(suggestPrunes(payload)).toStrictEqual({
+      suggestions: ['/aa', '/m/xx', '/m/yy', '/zz'].map(nullAt),
+      pruned_payload: { keep: 1, m: {} },
+      // 56 bytes → 17.
+      total_bytes_saved: 39,
+      percent_saved: 69.64,
+      threshold: 60,
+    });
+    expect(JSON.stringify(payload).length).toBe(56);
+  });
+
+  it('a _v1 member beside its _v2 is deprecated, in every object', () => {
+    const result = suggestPrunes({ price_v1: 1, price_v2: 2, items: [{ size_v1: 1, size_v2: 2 }] });
+    expect(result.suggestions.map((s) => [s.path, s.category])).toEqual([
+      ['/price_v1', 'deprecated'],
+      ['/items/*/size_v1', 'deprecated'],
     ]);
   });
 });
