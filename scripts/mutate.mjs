@@ -1,11 +1,12 @@
-// `npm run mutate [-- <package dir>…] [--force]`: StrykerJS over every package that has a
+// `npm run mutate [-- <package dir>…] [--force] [--ratchet]`: StrykerJS over every package that has a
 // stryker.config.mjs (the services' src/domain, core's json, crypto and webhook code), then one table
 // of every mutated file with its score; exits non-zero when a file is below the floor (85 %).
 //
 // Incremental: each package's last results are committed (reports/stryker-incremental.json, written
 // compact). A package none of whose mutated files and test files changed since is not run at all; one
 // that changed re-tests only the mutants its change touched (Stryker's incremental mode). `--force`
-// re-runs every mutant.
+// re-runs every mutant. `--ratchet` (CI) fails a file only below min(floor, its committed score):
+// a file already below the floor may not fall further, every other one must stay at the floor.
 import { createHash } from 'node:crypto';
 import { existsSync, globSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -14,6 +15,8 @@ import { ensureInstalled, root, run } from './workspace.mjs';
 const { MUTATION_FLOOR } = await import(join(root, 'stryker.base.mjs'));
 const args = process.argv.slice(2);
 const force = args.includes('--force');
+// CI: a file below the floor may not fall further; every other file must stay at the floor.
+const ratchet = args.includes('--ratchet');
 const only = args.filter((arg) => !arg.startsWith('--')).map((dir) => join(root, dir));
 
 const packages = globSync('{packages,services}/*/stryker.config.mjs', { cwd: root })
@@ -78,11 +81,14 @@ function scoreRows(report, dir, files) {
 
 ensureInstalled();
 const rows = [];
+const baseline = new Map();
 let failedRun = false;
 for (const dir of packages) {
   const config = (await import(join(dir, 'stryker.config.mjs'))).default;
   const files = mutatedFiles(dir, config.mutate);
   const reportFile = config.incrementalFile;
+  const committed = existsSync(reportFile) ? scoreRows(JSON.parse(read(reportFile)), dir, files) : [];
+  for (const row of committed) baseline.set(row.file, row.score);
   const digestFile = join(dir, 'reports', 'inputs.sha256');
   const digest = inputsDigest(dir, files);
   const unchanged =
@@ -122,6 +128,15 @@ const equivalents = rows.flatMap((row) =>
 );
 if (equivalents.length > 0)
   console.log(`\nEquivalent mutants, disabled in the code with a reason:\n${equivalents.join('\n')}`);
-const below = rows.filter((row) => row.score !== null && row.score < MUTATION_FLOOR);
-if (below.length > 0) console.error(`\n${below.length} file(s) below the ${MUTATION_FLOOR} % floor.`);
+const floorOf = (row) =>
+  ratchet ? Math.min(MUTATION_FLOOR, baseline.get(row.file) ?? MUTATION_FLOOR) : MUTATION_FLOOR;
+const below = rows.filter((row) => row.score !== null && row.score < floorOf(row) - 1e-9);
+if (below.length > 0) {
+  const what = ratchet
+    ? `below the ${MUTATION_FLOOR} % floor or their committed score`
+    : `below the ${MUTATION_FLOOR} % floor`;
+  console.error(
+    `\n${below.length} file(s) ${what}:\n${below.map((row) => `  ${row.file} ${percent(row.score)}`).join('\n')}`,
+  );
+}
 process.exit(failedRun || below.length > 0 ? 1 : 0);

@@ -1,7 +1,7 @@
 // The domain's edges, by exact answers: the first difference in canonical order, projections and
 // their subsumption, digest fields and bare digests, sf-strings.
 import { createHash } from 'node:crypto';
-import { canonicalize, type JsonValue, parseStrictJson, ProblemError } from '@dus/core';
+import { canonicalize, type JsonValue, parseStrictJson, type ProblemError } from '@dus/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { firstDifference } from '../src/domain/compare.js';

@@ -1,5 +1,5 @@
 // The prune rules as a table of names and values → verdicts, the path bound, and percentages.
-import { ProblemError } from '@dus/core';
+import type { ProblemError } from '@dus/core';
 import { describe, expect, it } from 'vitest';
 import { suggestPrunes } from '../../src/domain/index.js';
 import { percent } from '../../src/domain/numbers.js';
