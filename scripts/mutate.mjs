@@ -8,7 +8,9 @@
 // re-runs every mutant. `--ratchet` (CI) fails a file only below min(floor, its committed score):
 // a file already below the floor may not fall further, every other one must stay at the floor.
 import { createHash } from 'node:crypto';
-import { existsSync, globSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// fs as a namespace: fs.globSync exists from Node 22, and this file must load on an older Node long
+// enough for workspace.mjs to re-run it under the pinned one.
+import * as fs from 'node:fs';
 import { join, relative } from 'node:path';
 import { ensureInstalled, root, run } from './workspace.mjs';
 
@@ -19,7 +21,8 @@ const force = args.includes('--force');
 const ratchet = args.includes('--ratchet');
 const only = args.filter((arg) => !arg.startsWith('--')).map((dir) => join(root, dir));
 
-const packages = globSync('{packages,services}/*/stryker.config.mjs', { cwd: root })
+const packages = fs
+  .globSync('{packages,services}/*/stryker.config.mjs', { cwd: root })
   .map((file) => join(root, file, '..'))
   .filter((dir) => only.length === 0 || only.includes(dir))
   .sort();
@@ -29,15 +32,15 @@ function mutatedFiles(dir, patterns) {
   const selected = new Set();
   for (const pattern of patterns) {
     if (pattern.startsWith('!')) {
-      for (const file of globSync(pattern.slice(1), { cwd: dir })) selected.delete(file);
+      for (const file of fs.globSync(pattern.slice(1), { cwd: dir })) selected.delete(file);
     } else {
-      for (const file of globSync(pattern, { cwd: dir })) selected.add(file);
+      for (const file of fs.globSync(pattern, { cwd: dir })) selected.add(file);
     }
   }
   return [...selected].sort();
 }
 
-const read = (file) => readFileSync(file, 'utf8');
+const read = (file) => fs.readFileSync(file, 'utf8');
 
 /**
  * A digest of what a mutation run depends on: the mutated files, every file under test/ and the
@@ -47,14 +50,14 @@ function inputsDigest(dir, files) {
   const hash = createHash('sha256');
   const inputs = [
     ...files,
-    ...globSync('test/**/*', { cwd: dir, withFileTypes: false }).sort(),
+    ...fs.globSync('test/**/*', { cwd: dir, withFileTypes: false }).sort(),
     'stryker.config.mjs',
   ];
   for (const file of inputs) {
     const path = join(dir, file);
-    if (statSync(path).isFile()) hash.update(file).update('\0').update(readFileSync(path)).update('\0');
+    if (fs.statSync(path).isFile()) hash.update(file).update('\0').update(fs.readFileSync(path)).update('\0');
   }
-  return hash.update(readFileSync(join(root, 'stryker.base.mjs'))).digest('hex');
+  return hash.update(fs.readFileSync(join(root, 'stryker.base.mjs'))).digest('hex');
 }
 
 const DETECTED = new Set(['Killed', 'Timeout']);
@@ -87,12 +90,12 @@ for (const dir of packages) {
   const config = (await import(join(dir, 'stryker.config.mjs'))).default;
   const files = mutatedFiles(dir, config.mutate);
   const reportFile = config.incrementalFile;
-  const committed = existsSync(reportFile) ? scoreRows(JSON.parse(read(reportFile)), dir, files) : [];
+  const committed = fs.existsSync(reportFile) ? scoreRows(JSON.parse(read(reportFile)), dir, files) : [];
   for (const row of committed) baseline.set(row.file, row.score);
   const digestFile = join(dir, 'reports', 'inputs.sha256');
   const digest = inputsDigest(dir, files);
   const unchanged =
-    !force && existsSync(reportFile) && existsSync(digestFile) && read(digestFile).trim() === digest;
+    !force && fs.existsSync(reportFile) && fs.existsSync(digestFile) && read(digestFile).trim() === digest;
   if (unchanged) {
     console.log(`── ${relative(root, dir)}: unchanged since its last mutation run`);
   } else {
@@ -100,16 +103,16 @@ for (const dir of packages) {
     const startedAt = Date.now();
     run('stryker', ['run', ...(force ? ['--force'] : [])], { cwd: dir });
     // Stryker exits non-zero below its own threshold too; a run counts when it wrote fresh results.
-    if (existsSync(reportFile) && statSync(reportFile).mtimeMs >= startedAt)
-      writeFileSync(digestFile, `${digest}\n`);
+    if (fs.existsSync(reportFile) && fs.statSync(reportFile).mtimeMs >= startedAt)
+      fs.writeFileSync(digestFile, `${digest}\n`);
     else failedRun = true;
   }
-  if (!existsSync(reportFile)) continue;
+  if (!fs.existsSync(reportFile)) continue;
   const report = JSON.parse(read(reportFile));
   // Compact and free of this machine's paths, so the committed file diffs small and fits any clone.
   delete report.config;
   delete report.projectRoot;
-  writeFileSync(reportFile, JSON.stringify(report));
+  fs.writeFileSync(reportFile, JSON.stringify(report));
   rows.push(...scoreRows(report, dir, files));
 }
 
