@@ -23,11 +23,18 @@ function bodyText(call: ApiCall): string | undefined {
     return canonicalize(value as JsonValue);
   } catch (error) {
     if (!(error instanceof ProblemError)) throw error;
-    throw unprocessable(
-      error.code,
-      `request ${call.index}: the body cannot be canonicalised: ${error.detail}`,
-      { index: call.index },
-    );
+    const detail = `request ${call.index}: the body cannot be canonicalised: ${error.detail}`;
+    if (error.status !== 400) throw unprocessable(error.code, detail, { index: call.index });
+    // Too deep: the same 400 as a body nested too deep in the request itself, at the body's own path.
+    const at = `/requests/${call.index}/body`;
+    const errors = (error.errors ?? []).map((item) => ({ ...item, path: at }));
+    throw new ProblemError({
+      status: 400,
+      code: error.code,
+      detail,
+      errors,
+      extensions: { index: call.index },
+    });
   }
 }
 

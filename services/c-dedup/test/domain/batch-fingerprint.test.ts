@@ -157,6 +157,40 @@ describe('fingerprints', () => {
   });
 });
 
+describe('a JSON string body nested past the depth limit', () => {
+  const options = { ignoreParams: [], headerAllowlist: [] };
+  const post = (body: string) => ({
+    method: 'POST',
+    url: 'https://a.io/',
+    body,
+    headers: { 'content-type': 'application/json' },
+  });
+  it('is 400 validation_failed at the body of its request, like a too-deep request body', () => {
+    const deep = `${'['.repeat(257)}${']'.repeat(257)}`;
+    const { calls } = read.dedup({ requests: [get('https://a.io/'), post(deep)] });
+    let problem: ProblemError | undefined;
+    try {
+      fingerprinter(options)(calls[1]!);
+    } catch (error) {
+      problem = error as ProblemError;
+    }
+    expect(problem!.toProblem()).toEqual({
+      type: 'urn:problem:validation_failed',
+      title: 'Request validation failed',
+      status: 400,
+      code: 'validation_failed',
+      detail: `request 1: the body cannot be canonicalised: JSON nesting exceeds the maximum depth of 256 at "${'/0'.repeat(60)}…"`,
+      errors: [
+        { path: '/requests/1/body', code: 'too_deep', message: 'nesting exceeds the maximum depth of 256' },
+      ],
+      index: 1,
+    });
+    // 256 levels are fine
+    const fine = `${'['.repeat(256)}${']'.repeat(256)}`;
+    expect(() => fingerprinter(options)(read.dedup({ requests: [post(fine)] }).calls[0]!)).not.toThrow();
+  });
+});
+
 describe('usage_analytics, computed by hand', () => {
   it('endpoints by count then name, percentiles of unsorted values, peak ties to the earliest, one burst', () => {
     const requests = [
