@@ -9,14 +9,14 @@ import { type Json, mcpCall, services } from './helpers/services.js';
  * when every member was described, plus a little room. Growing past one is a decision, not a drift.
  */
 const BUDGET_BYTES: Record<string, number> = {
-  'a-webhook': 17_500,
+  'a-webhook': 7_800,
   'b-token-budget': 16_000,
-  'c-dedup': 24_000,
+  'c-dedup': 18_500,
   'd-barcode': 8_000,
   // Ten tools (six before issue #13); each tool's schemas carry their own $defs, as MCP requires.
   'e-pace': 33_000,
-  'f-crypto-tax': 30_500,
-  'g-canonical': 17_000,
+  'f-crypto-tax': 20_500,
+  'g-canonical': 12_288,
   'h-payload': 19_000,
 };
 

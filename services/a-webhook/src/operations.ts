@@ -6,7 +6,6 @@ import {
   HINTS,
   listPlatforms,
   MAX_SECRETS,
-  PLATFORM_NAMES,
   PLATFORMS,
   type PlatformDescriptor,
   REASON_DESCRIPTIONS,
@@ -56,74 +55,126 @@ function isHttpUrl(text: string): boolean {
   return protocol === 'https:' || protocol === 'http:';
 }
 
-const text = (name: keyof VerifyInput, options?: { enumInText?: boolean }) =>
-  z.string({ error: 'must be a string' }).optional().meta(fieldMeta(name, options));
+/** What documents one request member: its OpenAPI and MCP metadata by name. */
+type MemberMeta = (name: keyof VerifyInput, options?: { enumInText?: boolean }) => Record<string, unknown>;
 
 const secretItem = z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' });
 
-export const verifyInput = z
-  .strictObject({
-    platform: text('platform'),
-    secret: z
-      .union([secretItem, z.array(secretItem).min(1).max(MAX_SECRETS)], {
-        error: `must be a string or an array of 1 to ${MAX_SECRETS} strings`,
-      })
-      .optional()
-      .meta(fieldMeta('secret')),
-    payload: text('payload'),
-    payload_base64: text('payload_base64'),
-    headers: z
-      .record(z.string(), z.union([z.string(), z.array(z.string())]), {
-        error: 'must be an object of header names to strings (or arrays of strings)',
-      })
-      .optional()
-      .meta(fieldMeta('headers')),
-    signature: text('signature'),
-    // Any JSON number is accepted: one that is not an integer unix time is a 200 with `invalid_timestamp`.
-    timestamp: z
-      .union([z.string(), z.number()], { error: 'must be a string or a number' })
-      .optional()
-      .meta(fieldMeta('timestamp')),
-    url: z
-      .string({ error: 'must be a string' })
-      .refine(isHttpUrl, { message: 'must be an absolute http(s) URL', params: { code: 'invalid_url' } })
-      .optional()
-      .meta(fieldMeta('url')),
-    content_type: text('content_type', { enumInText: true }),
-    public_key: text('public_key'),
-    mode: text('mode'),
-    algo: text('algo'),
-    encoding: text('encoding'),
-    tolerance: z
-      .number({ error: 'must be an integer ≥ 0' })
-      .int({ error: 'must be an integer ≥ 0' })
-      .min(0, { error: 'must be an integer ≥ 0' })
-      .optional()
-      .meta(fieldMeta('tolerance')),
-    now: z
-      .number({ error: 'must be a number ≥ 0 (unix seconds)' })
-      .min(0, { error: 'must be a number ≥ 0 (unix seconds)' })
-      .optional()
-      .meta(fieldMeta('now')),
-    cert: text('cert'),
-    transmission_id: text('transmission_id'),
-    transmission_time: text('transmission_time'),
-    webhook_id: text('webhook_id'),
-    method: text('method'),
-    signed_content: text('signed_content'),
-    signature_header: text('signature_header'),
-    timestamp_header: text('timestamp_header'),
-  })
-  .refine((input) => input.payload === undefined || input.payload_base64 === undefined, {
-    message: 'give exactly one of payload or payload_base64, not both',
-    path: ['payload_base64'],
-    params: { code: 'not_allowed' },
-  })
-  .meta({
-    required: VERIFY_FIELDS.filter((f) => f.required === 'always').map((f) => f.name),
-    description:
-      'What the webhook delivery carried. Which members a platform needs is in its `required_fields` (GET /platforms).',
-  });
+/**
+ * The request schema, documented by `meta`: the REST body carries the domain's full descriptions and examples
+ * (`fieldMeta`); the MCP tool's arguments validate the same way but carry a short phrase each (`toolMeta`),
+ * since a tool list is paid for on every conversation and list_platforms says what each platform needs.
+ */
+function verifyInputSchema(meta: MemberMeta, description: string) {
+  const text = (name: keyof VerifyInput, options?: { enumInText?: boolean }) =>
+    z.string({ error: 'must be a string' }).optional().meta(meta(name, options));
+  return z
+    .strictObject({
+      platform: text('platform'),
+      secret: z
+        .union([secretItem, z.array(secretItem).min(1).max(MAX_SECRETS)], {
+          error: `must be a string or an array of 1 to ${MAX_SECRETS} strings`,
+        })
+        .optional()
+        .meta(meta('secret')),
+      payload: text('payload'),
+      payload_base64: text('payload_base64'),
+      headers: z
+        .record(z.string(), z.union([z.string(), z.array(z.string())]), {
+          error: 'must be an object of header names to strings (or arrays of strings)',
+        })
+        .optional()
+        .meta(meta('headers')),
+      signature: text('signature'),
+      // Any JSON number is accepted: one that is not an integer unix time is a 200 with `invalid_timestamp`.
+      timestamp: z
+        .union([z.string(), z.number()], { error: 'must be a string or a number' })
+        .optional()
+        .meta(meta('timestamp')),
+      url: z
+        .string({ error: 'must be a string' })
+        .refine(isHttpUrl, { message: 'must be an absolute http(s) URL', params: { code: 'invalid_url' } })
+        .optional()
+        .meta(meta('url')),
+      content_type: text('content_type', { enumInText: true }),
+      public_key: text('public_key'),
+      mode: text('mode'),
+      algo: text('algo'),
+      encoding: text('encoding'),
+      tolerance: z
+        .number({ error: 'must be an integer ≥ 0' })
+        .int({ error: 'must be an integer ≥ 0' })
+        .min(0, { error: 'must be an integer ≥ 0' })
+        .optional()
+        .meta(meta('tolerance')),
+      now: z
+        .number({ error: 'must be a number ≥ 0 (unix seconds)' })
+        .min(0, { error: 'must be a number ≥ 0 (unix seconds)' })
+        .optional()
+        .meta(meta('now')),
+      cert: text('cert'),
+      transmission_id: text('transmission_id'),
+      transmission_time: text('transmission_time'),
+      webhook_id: text('webhook_id'),
+      method: text('method'),
+      signed_content: text('signed_content'),
+      signature_header: text('signature_header'),
+      timestamp_header: text('timestamp_header'),
+    })
+    .refine((input) => input.payload === undefined || input.payload_base64 === undefined, {
+      message: 'give exactly one of payload or payload_base64, not both',
+      path: ['payload_base64'],
+      params: { code: 'not_allowed' },
+    })
+    .meta({
+      required: VERIFY_FIELDS.filter((f) => f.required === 'always').map((f) => f.name),
+      description,
+    });
+}
+
+export const verifyInput = verifyInputSchema(
+  fieldMeta,
+  'What the webhook delivery carried. Which members a platform needs is in its `required_fields` (GET /platforms).',
+);
+
+/** The MCP argument descriptions: a phrase each; which platform reads which member is list_platforms' part. */
+const TOOL_MEMBER_DESCRIPTIONS: Record<keyof VerifyInput, string> = {
+  platform: 'platform name (list_platforms)',
+  secret: `signing secret, or 1–${MAX_SECRETS} during rotation`,
+  payload: 'raw body exactly as received',
+  payload_base64: 'raw body as base64 (non-text bodies)',
+  headers: 'received headers, name → value (or array)',
+  signature: 'signature header value',
+  timestamp: 'timestamp header value',
+  url: 'full URL the platform called',
+  content_type: 'twilio: the Content-Type',
+  public_key: 'public key: PEM, base64, hex or JWK',
+  mode: 'paypal: hmac or native',
+  algo: 'generic: HMAC hash',
+  encoding: 'signature encoding',
+  tolerance: 'replay window in s (0: off)',
+  now: 'unix s to judge timestamps against',
+  cert: 'paypal: PEM certificate',
+  transmission_id: 'PAYPAL-TRANSMISSION-ID',
+  transmission_time: 'PAYPAL-TRANSMISSION-TIME',
+  webhook_id: 'webhook or message id',
+  method: 'HTTP method (default POST)',
+  signed_content: 'template, e.g. {timestamp}.{body}',
+  signature_header: 'header with the signature',
+  timestamp_header: 'header with the timestamp',
+};
+
+function toolMeta(name: keyof VerifyInput) {
+  const { enum: values, format } = field(name);
+  return {
+    description: TOOL_MEMBER_DESCRIPTIONS[name],
+    ...(values && name !== 'content_type' ? { enum: [...values] } : {}),
+    ...(format ? { format } : {}),
+  };
+}
+
+/** The MCP tool's arguments: `verifyInput`'s validation, briefly described. */
+export const verifyToolInput = verifyInputSchema(toolMeta, 'a webhook delivery');
 
 // ---------------------------------------------------------------------------------------------------------
 // Response schemas: exactly what the domain returns (MCP clients validate structuredContent against them).
@@ -137,87 +188,48 @@ const codeList = (entries: Record<string, string>) =>
 const nullableInt = (description: string) => z.number().int().nullable().meta({ description });
 
 export const verifyOutput = z.object({
-  valid: z
-    .boolean()
-    .meta({ description: 'true only when the signature matches and the timestamp is in the window' }),
-  platform: z.enum(PLATFORM_NAMES).meta({ description: 'the platform checked, as named in the request' }),
-  scheme: z.string().meta({
-    description:
-      'the scheme checked, e.g. stripe-v1, github-sha1, twilio-json, paypal-hmac, standard-webhooks-v1, discord-ed25519',
-  }),
-  algorithm: z
-    .string()
-    .meta({ description: 'e.g. HMAC-SHA256, ECDSA-P256-SHA256, RSA-SHA256, Ed25519, static-token' }),
-  encoding: z.string().meta({ description: 'signature encoding: hex, base64 or text' }),
+  valid: z.boolean().meta({ description: 'signature matches and timestamp in the window' }),
+  platform: z.string().meta({ description: 'the platform checked' }),
+  scheme: z.string().meta({ description: 'scheme checked, e.g. stripe-v1' }),
+  algorithm: z.string().meta({ description: 'e.g. HMAC-SHA256, Ed25519' }),
+  encoding: z.string().meta({ description: 'hex, base64 or text' }),
   reason: z
     .enum(FAILURE_REASONS)
     .nullable()
-    .meta({
-      description:
-        'null when valid. Checks run in order (header, signature, timestamp), so a timestamp_* reason means ' +
-        `the signature itself matched. ${codeList(REASON_DESCRIPTIONS)}.`,
-    }),
-  message: z
-    .string()
-    .meta({ description: 'one human sentence; never contains a secret or an expected signature' }),
-  timestamp: z
-    .number()
-    .nullable()
-    .meta({ description: 'the delivery time checked, unix seconds (null: none)' }),
-  timestamp_age_s: z
-    .number()
-    .nullable()
-    .meta({ description: 'now − timestamp in seconds; negative in the future' }),
-  tolerance_s: nullableInt(
-    'the window applied in seconds (0: disabled; null: the platform has no timestamp)',
-  ),
-  signatures_found: z
-    .number()
-    .int()
-    .min(0)
-    .meta({ description: 'signatures of the supported scheme in the header' }),
-  matched_signature_index: nullableInt('0-based index of the signature that matched'),
-  matched_secret_index: nullableInt(
-    '0-based index in `secret` (an array during rotation) of the secret that matched',
-  ),
+    .meta({ description: 'why not valid (null when valid); timestamp_*: the signature matched' }),
+  message: z.string().meta({ description: 'one sentence; never a secret' }),
+  timestamp: z.number().nullable().meta({ description: 'delivery time checked, unix s' }),
+  timestamp_age_s: z.number().nullable().meta({ description: 'now − timestamp, s' }),
+  tolerance_s: nullableInt('window applied, s (0: off)'),
+  signatures_found: z.number().int().min(0).meta({ description: 'signatures of the scheme found' }),
+  matched_signature_index: nullableInt('which signature matched'),
+  matched_secret_index: nullableInt('which secret matched'),
   ignored: z.array(z.string()).meta({ description: 'header entries not checked, e.g. Stripe v0' }),
-  hints: z
-    .array(z.enum(HINTS))
-    .meta({ description: `diagnostics worth a human's time: ${codeList(HINT_DESCRIPTIONS)}.` }),
+  hints: z.array(z.enum(HINTS)).meta({ description: 'likely causes of a failure' }),
 });
 
-const fieldName = z.enum(
-  VERIFY_FIELDS.map((f) => f.name).filter((name) => name !== 'platform') as [string, ...string[]],
-);
+const fieldName = z
+  .enum(VERIFY_FIELDS.map((f) => f.name).filter((name) => name !== 'platform') as [string, ...string[]])
+  .meta({ id: 'RequestMember', description: 'a verify_webhook argument' });
 
 export const platformsOutput = z.object({
   platforms: z
     .array(
       z.object({
-        name: z.enum(PLATFORM_NAMES).meta({ description: 'the value to pass as `platform`' }),
-        kind: z.string().meta({ description: 'what the platform is, e.g. payments processor' }),
-        scheme: z.string().meta({ description: 'the signature scheme, as `scheme` names it in a result' }),
-        algorithm: z.string().meta({ description: 'e.g. HMAC-SHA256, Ed25519, static-token' }),
-        encoding: z.string().meta({ description: 'hex, base64, or text (a static token)' }),
-        signature_header: z
-          .string()
-          .nullable()
-          .meta({ description: 'the request header that carries the signature (null: none)' }),
-        timestamp_header: z
-          .string()
-          .nullable()
-          .meta({ description: 'the request header that carries the signed timestamp (null: none)' }),
-        required_fields: z
-          .array(fieldName)
-          .meta({ description: 'request members this platform needs (or their headers in `headers`)' }),
-        optional_fields: z.array(fieldName).meta({ description: 'request members this platform also reads' }),
-        default_tolerance_s: nullableInt(
-          'default window in seconds; null when the platform signs no timestamp',
-        ),
+        name: z.string().meta({ description: 'value for verify_webhook `platform`' }),
+        kind: z.string().meta({ description: 'e.g. payments processor' }),
+        scheme: z.string().meta({ description: 'signature scheme' }),
+        algorithm: z.string().meta({ description: 'e.g. HMAC-SHA256' }),
+        encoding: z.string().meta({ description: 'hex, base64 or text' }),
+        signature_header: z.string().nullable().meta({ description: 'header with the signature' }),
+        timestamp_header: z.string().nullable().meta({ description: 'header with the timestamp' }),
+        required_fields: z.array(fieldName).meta({ description: 'arguments it needs' }),
+        optional_fields: z.array(fieldName).meta({ description: 'arguments it also reads' }),
+        default_tolerance_s: nullableInt('default window, s (null: no timestamp)'),
       }),
     )
-    .meta({ description: 'every supported platform, in a fixed order' }),
-  count: z.number().int().meta({ description: 'how many platforms are listed' }),
+    .meta({ description: 'in a fixed order' }),
+  count: z.number().int().meta({ description: 'platforms listed' }),
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -253,6 +265,11 @@ const VERIFY_DESCRIPTION = [
     'on every platform: `tolerance` (seconds; 0 disables the window), `now` (the clock to judge timestamps ' +
     `against), and \`secret\` as an array of 1–${MAX_SECRETS} secrets during rotation (\`matched_secret_index\` ` +
     'says which matched). The response never contains the secret or the expected signature.',
+  'Result: indexes are 0-based (`matched_secret_index` into `secret` when it is an array); `timestamp_age_s` is ' +
+    'now − timestamp (negative in the future); `tolerance_s` 0 means the window is off, null that the platform ' +
+    'signs no timestamp; `message` is one human sentence.',
+  `Reasons (\`reason\`): ${codeList(REASON_DESCRIPTIONS)}.`,
+  `Hints (\`hints\`, diagnostics worth a human's time): ${codeList(HINT_DESCRIPTIONS)}.`,
   `Platforms:\n\n${PLATFORMS.map(platformLine).join('\n')}`,
   'Twilio: form bodies are signed as `url` + each parameter name (sorted) + value; JSON bodies sign the `url` ' +
     "alone, whose `bodySHA256` must be the SHA-256 of the payload. Linear: without `timestamp`, the payload's " +
@@ -281,20 +298,11 @@ const listed = (names: readonly string[]) =>
   names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
 const VERIFY_TOOL_DESCRIPTION =
-  'Checks whether a webhook delivery really was signed by the platform it claims to come from (HMAC, Ed25519, ' +
-  'ECDSA or RSA signature, plus the replay window). Pass `platform` (list_platforms gives the names and what ' +
-  'each needs), the raw body exactly as received as `payload` (or `payload_base64` for a body that is not ' +
-  'text), the key (`secret`, or an array of secrets during rotation; `public_key` or `cert` for public-key ' +
-  'platforms), and the easy path for the rest: `headers`, the request headers as an object of name → value in ' +
-  'any case; the tool picks the signature, timestamp and ids it needs. You may pass `signature`, `timestamp`, ' +
-  `\`webhook_id\`… yourself instead; explicit fields win. ${listed(URL_PLATFORMS)} also need the ` +
-  'full `url` the platform called. `tolerance` (seconds, 0 = off) and `now` (unix seconds) judge old ' +
-  'deliveries. Returns `valid` (true only when the signature matches and the timestamp is fresh), `reason` ' +
-  '(null when valid, else e.g. signature_mismatch, malformed_signature, timestamp_too_old), a one-sentence ' +
-  '`message`, `hints` naming likely causes (re-serialized JSON, whitespace in the secret, wrong platform…), ' +
-  'and which signature and secret matched. A delivery that fails verification is a normal result. Input that ' +
-  'cannot be evaluated (unknown platform, a missing or malformed field, an unreadable key) comes back as a ' +
-  'tool error whose text names the field. Secrets are never echoed.';
+  'Checks that a webhook delivery was signed by its platform (HMAC, Ed25519, ECDSA or RSA, plus the replay ' +
+  'window). Pass `platform`, the raw body as `payload` (or `payload_base64`), the key (`secret`, `public_key` or ' +
+  '`cert`) and the received `headers`: the tool picks what it needs from them. list_platforms tells which ' +
+  `arguments each platform needs (${listed(URL_PLATFORMS)} also need \`url\`). Returns \`valid\`, a \`reason\` ` +
+  'when not, and `hints`; input it cannot evaluate is a tool error naming the field.';
 
 /**
  * Webhook bodies can be large: GitHub caps deliveries at 25 MB, and the payload arrives here as a JSON string
@@ -318,6 +326,7 @@ export const verifyOperation = defineOperation({
   method: 'POST',
   path: '/verify',
   input: verifyInput,
+  mcpInput: verifyToolInput,
   output: verifyOutput,
   errors: (['unknown_platform', 'missing_field', 'invalid_public_key'] as const).map((code) => ({
     status: 400,
@@ -359,11 +368,9 @@ export const listPlatformsOperation = defineOperation({
     'For each platform: its kind, signature scheme, algorithm and encoding, the headers that carry the ' +
     'signature and timestamp, the request members it requires and accepts, and its default timestamp tolerance.',
   toolDescription:
-    `Lists the ${PLATFORMS.length} webhook platforms verify_webhook supports. For each: \`name\` (the value ` +
-    'for its `platform` argument), the signature scheme, algorithm and encoding, `signature_header` and ' +
-    '`timestamp_header` (which request headers carry them: pass the headers to verify_webhook as `headers`), ' +
-    '`required_fields` and `optional_fields` (its arguments for that platform), and `default_tolerance_s` (the ' +
-    'replay window in seconds; null when none is applied by default). Takes no arguments.',
+    `Lists the ${PLATFORMS.length} webhook platforms verify_webhook supports: for each its scheme, the ` +
+    'headers that carry signature and timestamp, the verify_webhook arguments it needs and reads, and its ' +
+    'default replay window.',
   tags: ['webhooks'],
   method: 'GET',
   path: '/platforms',

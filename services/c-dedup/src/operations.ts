@@ -3,6 +3,10 @@ import { batchOptimizer, costAnalyzer, deduplicate, usageAnalytics } from './dom
 import { batchOutput, costOutput, dedupOutput, usageOutput } from './output-schemas.js';
 import { batchInput, costInput, dedupInput, usageInput } from './schemas.js';
 
+/** How the answers write numbers, for the REST descriptions (the tool schemas stay brief). */
+const NUMBERS =
+  'Positions are 0-based indexes into `requests`; times ISO 8601 UTC; percentages to 2 decimals, rates (0–1), money and other non-integers to 6; fingerprints are the first 16 hex characters of a SHA-256.';
+
 /** 100,000 requests in one body. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** About 10,000 requests: from here a call runs in the worker pool (docs/conventions.md §11). */
@@ -32,8 +36,11 @@ export const dedupOperation = defineOperation({
   name: 'request_deduplicator',
   summary:
     'Detect and remove duplicate requests (normalised fingerprints, retries, Idempotency-Key conflicts)',
+  description:
+    "Finds duplicates in a list of API calls by a fingerprint of method, normalised URL, allow-listed headers and canonical JSON body. A repeat within window_ms of the kept occurrence (or without timestamps) is removed if its method is idempotent, else reported as likely_retry (removed with include_unsafe); a reused Idempotency-Key is a duplicate or a conflict. Returns the kept calls (credentials redacted), duplicates (with `delta_ms`, its time − the repeated call's), conflicts and counts." +
+    ` ${NUMBERS}`,
   toolDescription:
-    'Finds duplicates in a list of API calls by a fingerprint of method, normalised URL, allow-listed headers and canonical JSON body. A repeat within window_ms of the kept occurrence (or without timestamps) is removed if its method is idempotent, else reported as likely_retry (removed with include_unsafe); a reused Idempotency-Key is a duplicate or a conflict. Returns the kept calls (credentials redacted), duplicates, conflicts and counts.',
+    'Finds duplicate API calls (same method, normalised URL, allow-listed headers and JSON body) within window_ms, likely retries of non-idempotent methods, and Idempotency-Key conflicts. Returns the kept calls (credentials redacted), the duplicates, conflicts and counts.',
   tags: ['dedup'],
   method: 'POST',
   path: '/api/v1/request_deduplicator',
@@ -58,8 +65,11 @@ const users = {
 export const batchOperation = defineOperation({
   name: 'batch_optimizer',
   summary: 'Group requests into batches by endpoint template, size and wait',
+  description:
+    'Groups API calls into batches: calls with the same method, host and path template (ids, UUIDs, long hex become :id), in time order, up to max_batch_size and within max_wait_ms of the batch start. Only GET, HEAD and OPTIONS unless include_unsafe. Returns the batches (ids, else 0-based positions), the calls left alone and the call count before and after.' +
+    ` ${NUMBERS}`,
   toolDescription:
-    'Groups API calls into batches: calls with the same method, host and path template (ids, UUIDs, long hex become :id), in time order, up to max_batch_size and within max_wait_ms of the batch start. Only GET, HEAD and OPTIONS unless include_unsafe. Returns the batches (ids, else 0-based positions), the calls left alone and the call count before and after.',
+    'Groups API calls into batches by method, host and path template (ids become :id), in time order, up to max_batch_size and within max_wait_ms. Returns the batches, the calls left alone and the call counts.',
   tags: ['dedup'],
   method: 'POST',
   path: '/api/v1/batch_optimizer',
@@ -88,9 +98,10 @@ export const costOperation = defineOperation({
   name: 'cost_analyzer',
   summary: 'Cost of the calls before and after dedup and batching, and a 30-day projection',
   description:
-    'Pricing: `price_per_call` or `price_per_million`, or a `preset` (aws-apigw-http, aws-apigw-rest: banded monthly prices; llm-batch: batched calls pay half).',
+    'Prices API calls as given, after dedup and after also batching, with the savings, a 30-day projection (each stage at calls × 30 / period_days, priced at that monthly volume) and the baseline cost per endpoint (pro rata). Pricing: exactly one of `price_per_call`, `price_per_million` or a `preset` (aws-apigw-http, aws-apigw-rest: AWS API Gateway banded monthly prices in USD); preset llm-batch also needs a price, halved for batched calls. `period_days`: the span the calls cover, may be fractional (default: from their timestamps, else 1). Takes the dedup and batching options. ' +
+    NUMBERS,
   toolDescription:
-    'Prices API calls as given, after dedup and after also batching, with the savings, a 30-day projection and the cost per endpoint. Give exactly one of price_per_call, price_per_million or an aws-* preset (AWS API Gateway bands); preset llm-batch also needs a price, halved for batched calls. period_days: the span the calls cover (default: from their timestamps, else 1). Takes the dedup and batching options.',
+    'Prices API calls as given, after dedup and after batching, with savings, a 30-day projection and cost per endpoint. Give price_per_call, price_per_million or an aws-* preset.',
   tags: ['dedup'],
   method: 'POST',
   path: '/api/v1/cost_analyzer',
@@ -112,8 +123,11 @@ function args(input: ReturnType<typeof costInput.parse>) {
 export const usageOperation = defineOperation({
   name: 'usage_analytics',
   summary: 'Usage patterns: endpoints, rates and peaks, inter-arrival times, bursts, hours, status mix',
+  description:
+    'Describes usage in a list of API calls: per endpoint (method + path template) count, share, clients, duplicate and error rates, latency percentiles; from timestamps mean and peak rates, inter-arrival percentiles, bursts and counts per UTC hour (null without timestamps); the status mix. Give status, latency_ms and client on the calls for those figures. `error_rate` = calls with a status ≥ 500 / calls with a status; `bursts` are runs of UTC seconds above mean + 3σ requests per second (`end` exclusive, `factor` = count / (mean per second × its seconds)); `mean_rps` = calls / max(1, seconds from first to last).' +
+    ` ${NUMBERS}`,
   toolDescription:
-    'Describes usage in a list of API calls: per endpoint (method + path template) count, share, clients, duplicate and error rates, latency percentiles; from timestamps mean and peak rates, inter-arrival percentiles, bursts and counts per UTC hour (null without timestamps); the status mix. Give status, latency_ms and client on the calls for those figures.',
+    'Describes usage of API calls: per endpoint counts, duplicate and error rates, latency; rates, gaps, bursts and hourly counts from timestamps; the status mix.',
   tags: ['dedup'],
   method: 'POST',
   path: '/api/v1/usage_analytics',

@@ -25,17 +25,14 @@ const MAX_HEADERS = 1000;
 const requestSchema = z
   .strictObject({
     id: z.string().max(200).optional().meta({
-      description: 'Your id for the call (else its 0-based position is used).',
+      description: 'your id (default: its position)',
     }),
     method: z
       .string()
       .regex(TOKEN, 'must be an HTTP method token such as GET')
       .max(32)
-      .meta({ description: 'HTTP method (upper-cased).', examples: ['GET'] }),
-    url: z
-      .string()
-      .max(8192)
-      .meta({ description: 'Absolute http or https URL.', examples: ['https://api.example.com/users/1'] }),
+      .meta({ description: 'HTTP method', examples: ['GET'] }),
+    url: z.string().max(8192).meta({ description: 'absolute http(s) URL' }),
     headers: z
       .record(z.string().regex(TOKEN, 'must be a header name token'), z.string({ error: 'must be a string' }))
       .refine((headers) => Object.keys(headers).length <= MAX_HEADERS, {
@@ -44,44 +41,24 @@ const requestSchema = z
       })
       .optional()
       .meta({
-        description: `Headers, name (any case) → value, at most ${MAX_HEADERS}; Idempotency-Key is honoured.`,
+        description: 'headers, name → value; Idempotency-Key honoured',
         maxProperties: MAX_HEADERS,
       }),
-    body: z
-      .unknown()
-      .meta(
-        anyJson('The body, any JSON value (a string is parsed when content-type is JSON; "" = none).', {
-          x: 1,
-        }),
-      )
-      .optional(),
+    body: z.unknown().meta(anyJson('body, any JSON (a JSON string is parsed; "" = none)')).optional(),
     timestamp: z
       .union([z.string(), z.number()], {
         error: 'must be ISO 8601 with Z or an offset, or epoch milliseconds',
       })
       .optional()
       .meta({
-        description: 'When it was made: ISO 8601 with Z or an offset, or epoch ms.',
+        description: 'when made: ISO 8601 with offset, or epoch ms',
         examples: ['2024-03-10T12:00:00Z'],
       }),
-    status: z
-      .int()
-      .min(100)
-      .max(599)
-      .optional()
-      .meta({ description: 'Status it got (for usage_analytics).' }),
-    latency_ms: z
-      .number()
-      .min(0)
-      .optional()
-      .meta({ description: 'Response time in ms (for usage_analytics).' }),
-    client: z
-      .string()
-      .max(200)
-      .optional()
-      .meta({ description: 'Caller (usage_analytics counts distinct ones).' }),
+    status: z.int().min(100).max(599).optional().meta({ description: 'status it got' }),
+    latency_ms: z.number().min(0).optional().meta({ description: 'response time, ms' }),
+    client: z.string().max(200).optional().meta({ description: 'caller' }),
   })
-  .meta({ id: 'ApiRequest', description: 'An API call made or to be made.' });
+  .meta({ id: 'ApiRequest', description: 'an API call' });
 
 type RawRequest = z.output<typeof requestSchema>;
 
@@ -127,7 +104,7 @@ const requests = z
   .array(requestSchema)
   .min(1, 'must hold at least one request')
   .max(100_000, 'must hold at most 100,000 requests')
-  .meta({ description: '1–100,000 API calls.' });
+  .meta({ description: 'the API calls' });
 
 const nonNegativeInt = (description: string, fallback: number) =>
   z
@@ -143,20 +120,19 @@ const names = (description: string, example: string[]) =>
     .meta({ description, examples: [example] });
 
 const dedupOptions = {
-  window_ms: nonNegativeInt('A repeat within this many ms of the kept occurrence is a duplicate.', 5000),
+  window_ms: nonNegativeInt('ms within which a repeat is a duplicate', 5000),
   ignore_params: names(
-    `Query parameters left out of fingerprints; a trailing * matches a prefix (default ${DEFAULT_IGNORE_PARAMS.join(', ')}; a list replaces it).`,
+    `query parameters ignored; * ends a prefix (default ${DEFAULT_IGNORE_PARAMS.join(', ')})`,
     ['utm_*', 'session'],
   ),
-  header_allowlist: names(
-    `Headers that enter fingerprints (default ${DEFAULT_HEADER_ALLOWLIST.join(', ')}; a list replaces it).`,
-    ['accept', 'authorization'],
-  ),
+  header_allowlist: names(`headers compared (default ${DEFAULT_HEADER_ALLOWLIST.join(', ')})`, [
+    'accept',
+    'authorization',
+  ]),
 };
 const unsafeOption = {
   include_unsafe: z.boolean().default(false).meta({
-    description:
-      'Also remove likely retries of non-idempotent methods (POST…), and batch methods other than GET, HEAD, OPTIONS.',
+    description: 'also drop retries of, and batch, non-idempotent methods',
   }),
 };
 const batchOptions = {
@@ -165,11 +141,8 @@ const batchOptions = {
     .min(1)
     .max(1000)
     .default(10)
-    .meta({ description: 'Most requests in a batch.' }),
-  max_wait_ms: nonNegativeInt(
-    'A batch closes when the next call is more than this many ms after its first.',
-    10,
-  ),
+    .meta({ description: 'most requests in a batch' }),
+  max_wait_ms: nonNegativeInt('most ms from a batch start to a member', 10),
 };
 
 type Options = Partial<{
@@ -229,7 +202,7 @@ const PRICING_RULE = {
     { required: ['price_per_million'] },
     {
       required: ['preset'],
-      properties: { preset: { description: 'An aws-* preset: it has its own prices.', enum: AWS_PRESETS } },
+      properties: { preset: { description: 'aws-*', enum: AWS_PRESETS } },
     },
   ],
 };
@@ -239,22 +212,14 @@ export const costInput = toolInput(
     ...dedupOptions,
     ...unsafeOption,
     ...batchOptions,
-    price_per_call: price('Price per call (or price_per_million).', 0.0001),
-    price_per_million: price('Price per million calls (or price_per_call).', 3.5),
-    preset: z
-      .enum(PRESET_NAMES)
-      .optional()
-      .meta({
-        description:
-          'aws-apigw-http, aws-apigw-rest (AWS API Gateway bands, USD; no price) or llm-batch (needs a price; batched calls pay half).',
-        examples: ['aws-apigw-rest'],
-      }),
-    period_days: withinDecimalBounds(z.number().gt(0, 'must be greater than 0'))
-      .optional()
-      .meta({
-        description: 'Days the requests span, may be fractional (default: from the timestamps, else 1).',
-        examples: [1],
-      }),
+    price_per_call: price('price per call', 0.0001),
+    price_per_million: price('price per million calls', 3.5),
+    preset: z.enum(PRESET_NAMES).optional().meta({
+      description: 'aws-* (AWS API Gateway prices) or llm-batch (batches pay half)',
+    }),
+    period_days: withinDecimalBounds(z.number().gt(0, 'must be greater than 0')).optional().meta({
+      description: 'days the calls span (default: from timestamps, else 1)',
+    }),
   },
   PRICING_RULE,
 ).transform(({ calls, options, input }, ctx) => {

@@ -73,9 +73,11 @@ export const calculateOperation = defineOperation({
   mcpName: 'calculate_crypto_tax',
   summary: 'Realised gains from a JSON trade history (FIFO, LIFO, HIFO or average cost)',
   description:
-    'Exact decimal arithmetic; one disposal row per sale and lot, each rounded to cents half-up, short- or long-term by the calendar anniversary. `Accept: text/csv` or `?output=8949` answers Form 8949-style CSV.',
+    'Exact decimal arithmetic; one disposal row per sale and lot, each rounded to cents half-up, short- or long-term by the calendar anniversary. `Accept: text/csv` or `?output=8949` answers Form 8949-style CSV.' +
+    " Trades: `type`, `asset`, `amount`, `price` (per unit, in `quote`, default the base currency) and `date` (ISO 8601; a date alone is 00:00:00Z, no offset is UTC), optional `fee` (in `fee_asset`, default `quote`), `fx_rate`/`fee_fx_rate` or `fx_rates` for other currencies, and `wallet` (with `pooling: per_wallet`). The older names `side`, `currency`, `quantity`, `price_per_unit` are accepted (one of each pair). A row's `date_acquired` equals `date_sold` for a zero-basis row; the anniversary of Feb 29 is Feb 28." +
+    ' Money is base-currency strings with 2 decimals ("14995.00"), quantities exact decimal strings; `disposals` come in sale order, then lot-consumption order (only sales in `year` when given; `trades_processed` counts the whole history); `by_asset` and `by_year` hold only keys with rows; `holdings` are sorted by asset, then wallet.',
   toolDescription:
-    'Realised capital gains of a crypto trade history. Pass `trades` (type buy/sell, asset, amount, price per unit, date; optional fee, quote currency, wallet) and optionally `method` (fifo default, lifo, hifo, average), `base_currency`, `fx_rates`, `year`, `pooling`, `insufficient_holdings`. Returns one disposal row per sale and lot (cents half-up, short or long term), totals by term, asset and year, open holdings and warnings. Numbers are exact decimal strings.',
+    'Realised capital gains of a crypto trade history (`trades`) by `method` (default fifo): one row per sale and lot, totals by term, asset and year, open holdings and warnings. Numbers are exact decimal strings.',
   tags: ['gains'],
   method: 'POST',
   path: '/api/v1/calculate',
@@ -105,9 +107,10 @@ export const csvOperation = defineOperation({
   mcpName: 'parse_csv_trades',
   summary: 'Realised gains from a CSV export (native, Koinly, Coinbase, Kraken, Binance)',
   description:
-    'Send the CSV as a `text/csv` body (options as query parameters) or as JSON `{ "csv": "…", …options }` (a body field wins over the query). The header row is found past preambles and the format detected, or forced by `format`. Answers the same report as /calculate.',
+    'Send the CSV as a `text/csv` body (options as query parameters) or as JSON `{ "csv": "…", …options }` (a body field wins over the query). The header row is found past preambles and the format detected, or forced by `format`. Answers the same report as /calculate.' +
+    ' Crypto-to-crypto rows need a net-worth column or `fx_rates`; rows that are not trades are skipped and reported in `warnings` (`rows_skipped`).',
   toolDescription:
-    'Realised capital gains from the text of a CSV export: pass `csv` (native type,asset,amount,price,date,fee columns, or a Koinly, Coinbase, Kraken or Binance export; the header row and format are detected, or force `format`) and the same options as calculate_crypto_tax (`method`, `base_currency`, `fx_rates`, …). Crypto-to-crypto rows need a net-worth column or `fx_rates`. Returns the same gains report as calculate_crypto_tax; skipped non-trade rows are reported in `warnings`.',
+    'Realised capital gains from a CSV export (`csv`: native, Koinly, Coinbase, Kraken or Binance, detected or forced by `format`), with the options of calculate_crypto_tax; returns the same report.',
   tags: ['gains'],
   method: 'POST',
   path: '/api/v1/csv',
@@ -154,9 +157,10 @@ export const summaryOperation = defineOperation({
   mcpName: 'annual_tax_summary',
   summary: 'FIFO, LIFO, HIFO and average cost side by side per tax year, with a recommendation',
   description:
-    'With `short_term_rate` and `long_term_rate` (both or neither) each method gets an `estimated_tax` and the lowest wins; else the lowest total gain. Ties go to the first of fifo, hifo, lifo, average. `jurisdiction` restricts the recommendation to methods allowed there.',
+    'With `short_term_rate` and `long_term_rate` (both or neither) each method gets an `estimated_tax` and the lowest wins; else the lowest total gain. Ties go to the first of fifo, hifo, lifo, average. `jurisdiction` restricts the recommendation to methods allowed there.' +
+    ' `estimated_tax` = max(0, short-term net)·short_term_rate + max(0, long-term net)·long_term_rate, rounded half-up. A `note` says when average wins without a `jurisdiction`: US individuals may not use it.',
   toolDescription:
-    'Compares fifo, lifo, hifo and average cost on the same trade history (pass `trades` and the calculate_crypto_tax options except `method`): totals by term and by year for each method. With `short_term_rate` and `long_term_rate` (0–1, both or neither) each method gets an `estimated_tax`; the recommendation is the lowest tax, else the lowest gain (ties: fifo, hifo, lifo, average). `jurisdiction` (e.g. "US") limits it to methods allowed there.',
+    'Compares fifo, lifo, hifo and average cost on the same `trades` (options as calculate_crypto_tax): totals per method and year, an `estimated_tax` with `short_term_rate` and `long_term_rate`, and the recommended method (`jurisdiction` limits it).',
   tags: ['gains'],
   method: 'POST',
   path: '/api/v1/summary',
@@ -176,8 +180,10 @@ export const methodsOperation = defineOperation({
   name: 'methods',
   mcpName: 'list_tax_methods',
   summary: 'The lot-matching methods, where each is allowed, and the CSV formats',
+  description:
+    'Lists the lot-matching methods (fifo, lifo, hifo, average) with how each consumes lots and the countries (ISO 3166-1 alpha-2) where individuals may use it for crypto, the default method, and the CSV formats parse_csv_trades reads.',
   toolDescription:
-    'Lists the lot-matching methods (fifo, lifo, hifo, average) with how each consumes lots and the countries (ISO 3166-1 alpha-2) where individuals may use it for crypto, the default method, and the CSV formats parse_csv_trades reads. Takes no arguments.',
+    'Lists the lot-matching methods, where each is allowed, the default, and the CSV formats parse_csv_trades reads.',
   tags: ['reference'],
   method: 'GET',
   path: '/api/v1/methods',

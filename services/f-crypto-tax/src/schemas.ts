@@ -17,62 +17,44 @@ import { codeField, DECIMAL_HINT, decimalField, fiatField, type Report } from '.
 // resolve the older names, so a JSON trade and a native CSV row are read by the same code.
 // ---------------------------------------------------------------------------------------------------------
 
-const decimalInput = (description: string, example = '0.5') =>
+const decimalInput = (description: string) =>
   z
     .union([z.string(), z.number()], { error: `must be ${DECIMAL_HINT} or a JSON number` })
-    .meta({ description, examples: [example] });
+    .meta({ description });
 
-const code = (description: string, example: string) =>
-  z.string({ error: 'must be a string' }).meta({ description, examples: [example] });
+const code = (description: string) => z.string({ error: 'must be a string' }).meta({ description });
 
 const tradeSchema = z
   .object({
-    id: z
-      .string()
-      .max(200)
-      .optional()
-      .meta({ description: 'Your id; default: the index in `trades` as a string.', examples: ['tx-1'] }),
-    type: z
-      .enum(['buy', 'sell'])
-      .optional()
-      .meta({ description: 'Buy or sell. Required (or `side`).', examples: ['buy'] }),
-    side: z.enum(['buy', 'sell']).optional().meta({ description: 'Older name of `type`.' }),
-    asset: code('The asset traded, e.g. BTC. Required (or `currency`).', 'BTC').optional(),
-    currency: code('Older name of `asset`.', 'BTC').optional(),
-    amount: decimalInput('Quantity of the asset, > 0. Required (or `quantity`).').optional(),
-    quantity: decimalInput('Older name of `amount`.').optional(),
-    price: decimalInput(
-      'Price per unit in `quote`, ≥ 0. Required (or `price_per_unit`).',
-      '30000',
-    ).optional(),
-    price_per_unit: decimalInput('Older name of `price`.', '30000').optional(),
+    id: z.string().max(200).optional().meta({ description: 'your id (default: its index)' }),
+    type: z.enum(['buy', 'sell']).optional().meta({ description: 'buy or sell' }),
+    side: z.enum(['buy', 'sell']).optional().meta({ description: 'alias of type' }),
+    asset: code('asset, e.g. BTC').optional(),
+    currency: code('alias of asset').optional(),
+    amount: decimalInput('quantity, > 0').optional(),
+    quantity: decimalInput('alias of amount').optional(),
+    price: decimalInput('unit price in quote').optional(),
+    price_per_unit: decimalInput('alias of price').optional(),
     date: z
       .string()
       .optional()
-      .meta({
-        description: 'ISO 8601; date only = 00:00:00Z; no offset = UTC. Required.',
-        examples: ['2025-01-15'],
-      }),
-    fee: decimalInput('Fee, ≥ 0, in `fee_asset` (default 0).', '5').optional(),
-    fee_asset: code('Currency or asset the fee was paid in (default `quote`).', 'USD').optional(),
-    quote: code('Currency of `price` (default `base_currency`).', 'EUR').optional(),
-    fx_rate: decimalInput('Base-currency units per `quote` unit, > 0 (else `fx_rates`).', '1.08').optional(),
-    fee_fx_rate: decimalInput(
-      'Base-currency units per `fee_asset` unit, > 0 (else `fx_rates`).',
-      '600',
-    ).optional(),
+      .meta({ description: 'ISO 8601 (UTC unless offset)', examples: ['2025-01-15'] }),
+    fee: decimalInput('fee in fee_asset').optional(),
+    fee_asset: code('fee currency (default quote)').optional(),
+    quote: code('price currency (default base)').optional(),
+    fx_rate: decimalInput('base units per quote unit').optional(),
+    fee_fx_rate: decimalInput('base units per fee_asset unit').optional(),
     wallet: z
       .string()
       .max(200)
       .nullable()
       .optional()
-      .meta({ description: 'Wallet or account; matters with `pooling: per_wallet`.', examples: ['ledger'] }),
+      .meta({ description: 'wallet (for per_wallet pooling)' }),
   })
   .strict()
   .meta({
     id: 'Trade',
-    description:
-      'One buy or sell. Numbers: decimal strings (recommended) or JSON numbers. Each field and its older name: exactly one of them.',
+    description: 'a buy or sell; numbers as decimal strings',
     // The field readers refuse a field and its older name together (`duplicate_field`) or neither (`required`).
     required: ['date'],
     allOf: [
@@ -84,38 +66,24 @@ const tradeSchema = z
   });
 
 const fxRatesSchema = z
-  .record(z.string(), decimalInput('Base-currency units per unit of the keyed currency or asset, > 0.', '1'))
-  .meta({
-    description: 'Values of other currencies and assets (e.g. stablecoins) in the base currency.',
-    examples: [{ USDT: '1', EUR: '1.08' }],
-  });
+  .record(z.string(), decimalInput('base units per unit'))
+  .meta({ description: 'values of currencies and assets in base units', examples: [{ USDT: '1' }] });
 
 const optionShape = {
-  base_currency: z
-    .string()
-    .default('USD')
-    .meta({ description: 'ISO 4217 code of every amount in the answer (default USD).', examples: ['USD'] }),
+  base_currency: z.string().default('USD').meta({ description: 'ISO 4217 code of all money' }),
   fx_rates: fxRatesSchema.optional(),
-  year: z
-    .int()
-    .min(1970)
-    .max(9999)
-    .optional()
-    .meta({ description: 'Only disposals (and totals) sold in this UTC calendar year.', examples: [2025] }),
+  year: z.int().min(1970).max(9999).optional().meta({ description: 'only sales in this year' }),
   pooling: z
     .enum(['universal', 'per_wallet'])
     .default('universal')
-    .meta({ description: "`per_wallet`: lots match only within the trade's wallet." }),
-  insufficient_holdings: z.enum(['error', 'zero_basis']).default('error').meta({
-    description:
-      'A sale beyond the holdings: `error` refuses the request (insufficient_holdings); `zero_basis` makes the missing part a zero-basis row.',
-  }),
+    .meta({ description: 'per_wallet: match lots per wallet' }),
+  insufficient_holdings: z
+    .enum(['error', 'zero_basis'])
+    .default('error')
+    .meta({ description: 'a sale beyond holdings: error, or zero-basis row' }),
 };
 
-const methodSchema = z
-  .enum(METHOD_IDS)
-  .default(DEFAULT_METHOD)
-  .meta({ description: 'Lot matching method (default fifo).', examples: ['fifo'] });
+const methodSchema = z.enum(METHOD_IDS).default(DEFAULT_METHOD).meta({ description: 'lot matching method' });
 const outputSchema = z
   .enum(['json', '8949'])
   .optional()
@@ -123,10 +91,7 @@ const outputSchema = z
 const formatSchema = z
   .string()
   .optional()
-  .meta({
-    description: `Force a format instead of detecting it: ${CSV_FORMATS.join(', ')}.`,
-    examples: ['coinbase'],
-  });
+  .meta({ description: `force a format: ${CSV_FORMATS.join(', ')}` });
 
 type Ctx = z.RefinementCtx;
 
@@ -171,10 +136,7 @@ function readTrades(raw: ReadonlyArray<Record<string, unknown>>, options: Option
   return trades;
 }
 
-const tradesSchema = z
-  .array(tradeSchema)
-  .max(1_000_000)
-  .meta({ description: 'The trade history, in any order.' });
+const tradesSchema = z.array(tradeSchema).max(1_000_000).meta({ description: 'trade history, any order' });
 
 export const calculateInput = z
   .object({ trades: tradesSchema, method: methodSchema, ...optionShape, output: outputSchema })
@@ -196,7 +158,7 @@ const csvText = z
   .string()
   .max(64 * 1024 * 1024)
   .meta({
-    description: 'The CSV text of an export (native, koinly, coinbase, kraken or binance).',
+    description: 'CSV export text',
     examples: ['type,asset,amount,price,date,fee\nbuy,BTC,1,30000,2024-01-15,5\n'],
   });
 
@@ -252,19 +214,15 @@ export const csvQuery = z
 /** `/calculate` takes only `output` from the query. */
 export const calculateQuery = z.object({ output: z.string().optional() }).strict();
 
-const rateSchema = (term: string, example: string) =>
-  decimalInput(`Tax rate on ${term} net gains, 0–1; give both rates or neither.`, example);
+const rateSchema = (term: string) => decimalInput(`${term} tax rate, 0–1`);
 
 export const summaryInput = z
   .object({
     trades: tradesSchema,
     ...optionShape,
-    short_term_rate: rateSchema('short-term', '0.37').optional(),
-    long_term_rate: rateSchema('long-term', '0.15').optional(),
-    jurisdiction: z
-      .string()
-      .optional()
-      .meta({ description: 'ISO 3166-1 alpha-2: recommend only methods allowed there.', examples: ['US'] }),
+    short_term_rate: rateSchema('short-term').optional(),
+    long_term_rate: rateSchema('long-term').optional(),
+    jurisdiction: z.string().optional().meta({ description: 'country (alpha-2) limiting the methods' }),
   })
   .strict()
   // Both rates or neither (the transform refuses one alone, naming the missing rate).

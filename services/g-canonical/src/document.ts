@@ -7,16 +7,11 @@ const anyJsonValue = (textMember: string, example: unknown) =>
       message: 'is required (any JSON value, including null)',
       params: { code: 'required' },
     })
-    .meta(
-      anyJson(
-        `The document as a JSON value (any type, null included), parsed as strict I-JSON. Send the JSON itself, not a string holding JSON (for JSON text use \`${textMember}\`).`,
-        example,
-      ),
-    );
+    .meta(anyJson(`the document as JSON itself (any type; for JSON text use \`${textMember}\`)`, example));
 
 const jsonTextOf = (valueMember: string, example: string) =>
   z.string().meta({
-    description: `The document as JSON text (instead of \`${valueMember}\`), parsed by the strict I-JSON parser: duplicate names, lone surrogates and integers beyond 2^53 are refused rather than lost.`,
+    description: `the document as JSON text (instead of \`${valueMember}\`), strictly parsed`,
     examples: [example],
   });
 

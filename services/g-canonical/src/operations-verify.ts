@@ -21,10 +21,7 @@ import {
   verifyDigests,
 } from './domain/index.js';
 
-const text = z.string().meta({
-  description: 'The document as raw text, taken as its UTF-8 bytes exactly as given (not parsed).',
-  examples: ['{"hello": "world"}'],
-});
+const text = z.string().meta({ description: 'the document as raw text, taken as given' });
 
 /** The bytes a document input stands for: raw text as given, else the canonical form. */
 const bytesOf = (input: { value?: unknown; json?: string | undefined; text?: string | undefined }) =>
@@ -71,7 +68,7 @@ export const verifyDigestOperation = defineOperation({
   description:
     'The document is `value` or `json` (digested in canonical form) or `text` (digested as given). `content_digest` is a Content-Digest / Repr-Digest field value (several algorithms allowed; unknown ones are listed in `unsupported`); `digest` is a bare hex, base64 or base64url digest, of `algorithm` if given, else of any algorithm of its length. `matches` is true when at least one digest was checked and all checked matched. Comparisons are constant-time.',
   toolDescription:
-    'Checks a document against a digest. The document is exactly one of `value` (the JSON itself) or `json` (JSON text), both hashed in RFC 8785 canonical form, or `text` (hashed as given). The digest is exactly one of `content_digest` (an RFC 9530 Content-Digest or Repr-Digest value, e.g. "sha-256=:…=:", several algorithms allowed) or `digest` (bare hex, base64 or base64url; `algorithm` optional, else any algorithm of its length). Returns `matches` (every supported digest matched), each check, and algorithms it does not support.',
+    'Checks a document (`value` or `json`, in RFC 8785 canonical form, or raw `text`) against an RFC 9530 `content_digest` or a bare `digest`. Returns `matches`, each check, and the algorithms it does not support.',
   tags: ['digest'],
   method: 'POST',
   path: '/v1/verify-digest',
@@ -85,25 +82,14 @@ export const verifyDigestOperation = defineOperation({
         .max(8192)
         .optional()
         .meta({
-          description:
-            'An RFC 9530 Content-Digest or Repr-Digest field value: `<algorithm>=:<base64>:` members, comma-separated.',
+          description: 'Content-Digest or Repr-Digest value',
           examples: ['sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:'],
         }),
-      digest: z
-        .string()
-        .max(1024)
-        .optional()
-        .meta({
-          description: 'A bare digest: hex, base64 or base64url.',
-          examples: ['5f8f04f6a3a892aaabbddb6cf273894493773960d4a325b105fee46eef4304f1'],
-        }),
+      digest: z.string().max(1024).optional().meta({ description: 'bare digest: hex, base64 or base64url' }),
       algorithm: z
         .enum(DIGEST_ALGORITHMS)
         .optional()
-        .meta({
-          description: "The bare digest's algorithm (default: any of its length).",
-          examples: ['sha-256'],
-        }),
+        .meta({ description: "the digest's algorithm (default: any of its length)" }),
     })
     .meta({
       allOf: [exactlyOneOf(['value'], ['json'], ['text']), exactlyOneOf(['content_digest'], ['digest'])],
@@ -116,24 +102,17 @@ export const verifyDigestOperation = defineOperation({
       ),
     ),
   output: z.object({
-    matches: z
-      .boolean()
-      .meta({ description: 'True when at least one digest was checked and every check matched' }),
-    algorithm: z
-      .enum(DIGEST_ALGORITHMS)
-      .nullable()
-      .meta({ description: 'An algorithm that matched, when all did; else null' }),
+    matches: z.boolean().meta({ description: 'some digest checked, and all matched' }),
+    algorithm: z.enum(DIGEST_ALGORITHMS).nullable().meta({ description: 'an algorithm that matched' }),
     checked: z
       .array(
         z.object({
-          algorithm: z.enum(DIGEST_ALGORITHMS).meta({ description: 'The algorithm checked' }),
-          matches: z.boolean().meta({ description: 'Whether the digest of that algorithm matched' }),
+          algorithm: z.enum(DIGEST_ALGORITHMS).meta({ description: 'algorithm checked' }),
+          matches: z.boolean().meta({ description: 'whether it matched' }),
         }),
       )
-      .meta({ description: 'One entry per supported digest checked, in the order given' }),
-    unsupported: z
-      .array(z.string())
-      .meta({ description: 'Algorithms of content_digest members this service does not know (not checked)' }),
+      .meta({ description: 'the digests checked, in order' }),
+    unsupported: z.array(z.string()).meta({ description: 'algorithms not checked' }),
   }),
   example: { input: verifyExample, output: () => verification(verifyExample) },
   handler: verification,
@@ -166,7 +145,7 @@ export const compareOperation = defineOperation({
   description:
     'Each side is a JSON value (`a`, `b`) or JSON text (`a_json`, `b_json`, strictly parsed). Equal iff the RFC 8785 canonical forms are equal (member order and number spelling do not matter). `first_difference` walks both in canonical order: members by UTF-16 code units, items by index.',
   toolDescription:
-    'Compares two JSON documents by their RFC 8785 canonical forms, so member order and number spelling (1 vs 1.0) do not matter. Pass each side as a JSON value (`a`, `b`: the JSON itself) or as JSON text (`a_json`, `b_json`), exactly one per side. Returns whether they are equal, the JSON Pointer of the first difference in canonical order (null when equal), and the SHA-256 hex of each canonical form.',
+    'Compares two JSON documents (`a` or `a_json`, `b` or `b_json`) by their RFC 8785 canonical forms, so member order and number spelling do not matter. Returns whether they are equal, the JSON Pointer of the first difference, and the SHA-256 of each.',
   tags: ['canonical'],
   method: 'POST',
   path: '/v1/compare',
@@ -181,13 +160,10 @@ export const compareOperation = defineOperation({
     .check(exactlyOnePresent(['a', 'a_json'], '"a" or "a_json"'))
     .check(exactlyOnePresent(['b', 'b_json'], '"b" or "b_json"')),
   output: z.object({
-    equal: z.boolean().meta({ description: 'Whether the canonical forms are equal' }),
-    first_difference: z
-      .string()
-      .nullable()
-      .meta({ description: 'JSON Pointer of the first difference in canonical order; null when equal' }),
-    a_sha256: z.string().meta({ description: 'SHA-256 hex of the canonical form of a' }),
-    b_sha256: z.string().meta({ description: 'SHA-256 hex of the canonical form of b' }),
+    equal: z.boolean().meta({ description: 'canonical forms equal' }),
+    first_difference: z.string().nullable().meta({ description: 'JSON Pointer, in canonical order' }),
+    a_sha256: z.string().meta({ description: 'SHA-256 hex of canonical a' }),
+    b_sha256: z.string().meta({ description: 'SHA-256 hex of canonical b' }),
   }),
   example: { input: compareExample, output: () => compareDocuments(compareExample) },
   handler: (input) => compareDocuments(input),
@@ -224,9 +200,9 @@ export const keyedDigestOperation = defineOperation({
   name: 'keyed_digest',
   summary: 'HMAC-SHA-256/384/512 of canonical JSON or of raw text, with a secret',
   description:
-    'HMAC (RFC 2104) under `secret` (its UTF-8 bytes) of the canonical form of `value`/`json`, or of `text` as given. The secret is never echoed, logged or stored.',
+    'HMAC (RFC 2104) under `secret` (its UTF-8 bytes, 1–4096 characters) of the canonical form of `value`/`json`, or of `text` as given, by `algorithm` (sha-256 default, sha-384 or sha-512). The secret is never echoed, logged or stored.',
   toolDescription:
-    'HMAC (RFC 2104) of a JSON document or raw text under a secret. Pass `secret` (its UTF-8 bytes are the key; never echoed or stored), exactly one of `value` (the JSON itself) or `json` (JSON text), both MACed in RFC 8785 canonical form, or `text` (MACed as given), and optionally `algorithm` (sha-256 default, sha-384, sha-512). Returns the MAC in hex, base64 and base64url and the byte count.',
+    'HMAC (RFC 2104) under `secret` of a JSON document (`value` or `json`, in RFC 8785 canonical form) or of raw `text` (as given): hex, base64 and base64url. The secret is never echoed.',
   tags: ['digest'],
   method: 'POST',
   path: '/v1/keyed-digest',
@@ -239,23 +215,21 @@ export const keyedDigestOperation = defineOperation({
         .string()
         .min(1, 'must not be empty')
         .max(4096)
-        .meta({ description: 'The HMAC key (UTF-8), 1–4096 characters. Never echoed.', examples: ['Jefe'] }),
+        .meta({ description: 'HMAC key (UTF-8), never echoed' }),
       algorithm: z
         .enum(['sha-256', 'sha-384', 'sha-512'])
         .default('sha-256')
-        .meta({ description: 'HMAC hash (default sha-256).', examples: ['sha-256'] }),
+        .meta({ description: 'HMAC hash' }),
     })
     .meta(exactlyOneOf(['value'], ['json'], ['text']))
     .check(exactlyOnePresent(['value', 'json', 'text'], DOCUMENT_HINT)),
   output: z.object({
-    algorithm: z.string().meta({ description: '`hmac-` + the hash', examples: ['hmac-sha-256'] }),
-    input: z
-      .enum(['value', 'json', 'text'])
-      .meta({ description: 'Which input was MACed: value or json (canonical form), or text (as given)' }),
-    bytes: z.int().meta({ description: 'Number of bytes MACed' }),
-    hex: z.string().meta({ description: 'The MAC in lowercase hex' }),
-    base64: z.string().meta({ description: 'The MAC in standard base64 with padding' }),
-    base64url: z.string().meta({ description: 'The MAC in base64url without padding' }),
+    algorithm: z.string().meta({ description: 'e.g. hmac-sha-256' }),
+    input: z.enum(['value', 'json', 'text']).meta({ description: 'which input was MACed' }),
+    bytes: z.int().meta({ description: 'bytes MACed' }),
+    hex: z.string().meta({ description: 'lowercase hex' }),
+    base64: z.string().meta({ description: 'base64, padded' }),
+    base64url: z.string().meta({ description: 'base64url, unpadded' }),
   }),
   example: { input: keyedExample, output: () => keyedDigest({ ...keyedExample, algorithm: 'sha-256' }) },
   handler: keyedDigest,

@@ -18,25 +18,20 @@ import {
 } from './domain/index.js';
 import { compareOperation, keyedDigestOperation, verifyDigestOperation } from './operations-verify.js';
 
-const algorithm = z.enum(DIGEST_ALGORITHMS).default('sha-256').meta({
-  description:
-    'Digest algorithm: sha-256 (default), sha-384, sha-512, sha3-256, sha3-512 or blake3. content_digest is given only for sha-256 and sha-512, the RFC 9530 registry.',
-});
+const algorithm = z.enum(DIGEST_ALGORITHMS).default('sha-256').meta({ description: 'digest algorithm' });
 
 const digestFields = {
-  hex: z.string().meta({ description: 'The digest in lowercase hex' }),
-  base64: z.string().meta({ description: 'The digest in standard base64 with padding' }),
-  base64url: z.string().meta({ description: 'The digest in base64url without padding' }),
-  content_digest: z.string().nullable().meta({
-    description:
-      'RFC 9530 Content-Digest field value (`sha-256=:<base64>:`); null for algorithms outside the RFC 9530 registry (all but sha-256 and sha-512).',
-  }),
-  warnings: z.array(z.string()).meta({ description: 'Why content_digest is null, when it is; else empty' }),
+  hex: z.string().meta({ description: 'lowercase hex' }),
+  base64: z.string().meta({ description: 'base64, padded' }),
+  base64url: z.string().meta({ description: 'base64url, unpadded' }),
+  content_digest: z
+    .string()
+    .nullable()
+    .meta({ description: 'RFC 9530 Content-Digest value (sha-256, sha-512 only)' }),
+  warnings: z.array(z.string()).meta({ description: 'why content_digest is null' }),
 };
 
-const inputKind = z
-  .enum(['value', 'json', 'text'])
-  .meta({ description: 'Which input was digested: value or json (canonical form), or text (as given)' });
+const inputKind = z.enum(['value', 'json', 'text']).meta({ description: 'which input was digested' });
 
 function canonicalForm(input: { value?: unknown; json?: string | undefined }) {
   const canonical = canonicalize(documentOf(input));
@@ -49,7 +44,7 @@ export const canonicalizeOperation = defineOperation({
   description:
     'Returns the RFC 8785 canonical form of `value`: members sorted by UTF-16 code units, no whitespace, minimal string escapes, ECMAScript number formatting. The body is parsed as strict I-JSON: duplicate names, lone surrogates and numbers that would lose their value are rejected.',
   toolDescription:
-    'Returns the RFC 8785 (JCS) canonical form of a JSON document: members sorted by UTF-16 code units, no whitespace, minimal escapes, ECMAScript number formatting. Pass exactly one of `value` (the JSON itself, any type) or `json` (JSON text, strictly parsed). Duplicate member names, lone surrogates and numbers that would lose their value are refused.',
+    'RFC 8785 (JCS) canonical form of a JSON document, given as exactly one of `value` or `json`. Duplicate names, lone surrogates and numbers that would lose their value are refused.',
   tags: ['canonical'],
   method: 'POST',
   path: '/v1/canonicalize',
@@ -58,8 +53,8 @@ export const canonicalizeOperation = defineOperation({
     .meta(exactlyOneOf(['value'], ['json']))
     .check(exactlyOnePresent(['value', 'json'], '"value" (any JSON) or "json" (JSON text)')),
   output: z.object({
-    canonical: z.string().meta({ description: 'The RFC 8785 canonical JSON text' }),
-    bytes: z.number().int().meta({ description: 'UTF-8 length of `canonical`' }),
+    canonical: z.string().meta({ description: 'canonical JSON text' }),
+    bytes: z.number().int().meta({ description: 'its UTF-8 length' }),
   }),
   errors: [
     {
@@ -97,9 +92,9 @@ export const digestOperation = defineOperation({
   name: 'digest',
   summary: 'SHA-2 digest of canonical JSON or of raw text',
   description:
-    'With `value`: digest of the UTF-8 of its RFC 8785 canonical form. With `text`: digest of the UTF-8 of the string exactly as given (not parsed, not normalised). Returns hex, base64, base64url and the RFC 9530 `Content-Digest` field value.',
+    'With `value`: digest of the UTF-8 of its RFC 8785 canonical form. With `text`: digest of the UTF-8 of the string exactly as given (not parsed, not normalised). Returns hex, base64, base64url and the RFC 9530 `Content-Digest` field value. `algorithm`: sha-256 (default), sha-384, sha-512, sha3-256, sha3-512 or blake3; `content_digest` is given only for sha-256 and sha-512, the RFC 9530 registry, else it is null with a warning.',
   toolDescription:
-    'Hash of a JSON document or of raw text. Pass exactly one of `value` (the JSON itself) or `json` (JSON text), hashed as the UTF-8 of their RFC 8785 canonical form, or `text`, hashed as its UTF-8 exactly as given; optionally `algorithm` (sha-256 default, sha-384, sha-512, sha3-256, sha3-512, blake3). Returns the byte count and the digest in hex, base64 and base64url, and the RFC 9530 Content-Digest value (sha-256 and sha-512 only, else null with a warning).',
+    'Digest of a JSON document (`value` or `json`, hashed in RFC 8785 canonical form) or of raw `text` (hashed as given), by `algorithm`: hex, base64, base64url and the RFC 9530 Content-Digest value.',
   tags: ['canonical'],
   method: 'POST',
   path: '/v1/digest',
@@ -107,13 +102,7 @@ export const digestOperation = defineOperation({
     .strictObject({
       value: jsonValue.optional(),
       json: jsonText.optional(),
-      text: z
-        .string()
-        .optional()
-        .meta({
-          description: 'Raw text to digest as UTF-8 bytes, as given.',
-          examples: ['{"hello": "world"}'],
-        }),
+      text: z.string().optional().meta({ description: 'raw text, digested as given' }),
       algorithm,
     })
     .meta(exactlyOneOf(['value'], ['json'], ['text']))
@@ -124,9 +113,9 @@ export const digestOperation = defineOperation({
       ),
     ),
   output: z.object({
-    algorithm: z.enum(DIGEST_ALGORITHMS).meta({ description: 'The algorithm used' }),
+    algorithm: z.enum(DIGEST_ALGORITHMS).meta({ description: 'algorithm used' }),
     input: inputKind,
-    bytes: z.number().int().meta({ description: 'Number of bytes digested' }),
+    bytes: z.number().int().meta({ description: 'bytes digested' }),
     ...digestFields,
   }),
   errors: [
@@ -160,9 +149,9 @@ export const idempotencyKeyOperation = defineOperation({
   name: 'idempotency_key',
   summary: 'Stable idempotency key for a JSON request',
   description:
-    "Key = `prefix` + the first `length` characters of base64url(hash(JCS(projected value))), the hash being `algorithm` (default sha-256). Without `fields` the projection is `value` itself, so the key can be reproduced from `/v1/digest`. `fields` selects top-level member names, or RFC 6901 pointers when they start with `/`; containers on a pointer's way are rebuilt as objects keyed by the pointer tokens; missing members are omitted; order and duplicates in `fields` do not change the key.",
+    "Key = `prefix` + the first `length` characters of base64url(hash(JCS(projected value))), the hash being `algorithm` (default sha-256). Without `fields` the projection is `value` itself, so the key can be reproduced from `/v1/digest`. `fields` selects top-level member names, or RFC 6901 pointers when they start with `/`; containers on a pointer's way are rebuilt as objects keyed by the pointer tokens; missing members are omitted; order and duplicates in `fields` do not change the key (1–64 distinct fields; `missing_fields` lists those that matched nothing). `length`: 16–43 characters of base64url (default 32); `prefix`: 0–64 of A-Z a-z 0-9 _ . : -, not hashed; `collision_bits`: 6 per character, at most the digest's size. `header` is the key as an RFC 8941 sf-string for an Idempotency-Key header.",
   toolDescription:
-    "Stable idempotency key for a JSON request: `prefix` + the first `length` (16–43, default 32) base64url characters of the hash (`algorithm`, sha-256 default) of the RFC 8785 canonical form of the document. Pass exactly one of `value` (the JSON itself) or `json` (JSON text); optionally `fields` (member names or JSON Pointers) to key on just those parts of an object. Returns the key, its Idempotency-Key header form, the missing fields and the collision bits. Without `fields` the key is prefix + the start of the digest tool's base64url.",
+    'Stable idempotency key for a JSON request (`value` or `json`): `prefix` + the first `length` base64url characters of the hash of its RFC 8785 canonical form, or of just its `fields`. Returns the key and its Idempotency-Key header form.',
   tags: ['idempotency'],
   method: 'POST',
   path: '/v1/idempotency-key',
@@ -177,7 +166,7 @@ export const idempotencyKeyOperation = defineOperation({
         .refine((fields) => new Set(fields).size <= 64, { message: 'at most 64 distinct fields' })
         .optional()
         .meta({
-          description: '1–64 distinct member names or JSON Pointers',
+          description: 'member names or JSON Pointers to key on',
           example: ['amount', '/customer/id'],
         }),
       prefix: z
@@ -185,38 +174,28 @@ export const idempotencyKeyOperation = defineOperation({
         .max(64)
         .regex(/^[A-Za-z0-9_.:-]*$/, 'may only contain A-Z a-z 0-9 _ . : -')
         .default('')
-        .meta({
-          description: 'Text put in front of the key, as given (0–64 of A-Z a-z 0-9 _ . : -); not hashed.',
-          examples: ['pay_'],
-        }),
+        .meta({ description: 'text before the key, not hashed', examples: ['pay_'] }),
       length: z
         .number()
         .int()
         .min(16)
         .max(43)
         .default(DEFAULT_KEY_LENGTH)
-        .meta({ description: 'Characters of base64url kept (16–43, default 32)', examples: [32] }),
+        .meta({ description: 'base64url characters kept' }),
       algorithm: algorithm.optional(),
     })
     .meta(exactlyOneOf(['value'], ['json']))
     .check(exactlyOnePresent(['value', 'json'], '"value" (any JSON) or "json" (JSON text)')),
   output: z.object({
-    key: z.string().meta({ description: 'prefix + the first `length` base64url characters of the hash' }),
-    header: z.string().meta({ description: 'RFC 8941 sf-string form for an Idempotency-Key header' }),
-    algorithm: z.enum(DIGEST_ALGORITHMS).meta({ description: 'The hash used' }),
-    encoding: z.literal('base64url').meta({ description: 'Encoding of the hashed part of the key' }),
-    length: z.number().int().meta({ description: 'Characters of base64url in the key (after the prefix)' }),
-    prefix: z.string().meta({ description: 'The prefix, as given (empty by default)' }),
-    fields: z.array(z.string()).nullable().meta({
-      description: 'The fields keyed on, unique and sorted; null without `fields` (the whole value)',
-    }),
-    missing_fields: z
-      .array(z.string())
-      .meta({ description: 'Fields that matched nothing (left out of the projection), sorted' }),
-    collision_bits: z
-      .number()
-      .int()
-      .meta({ description: "Bits of hash in the key: 6 per character, at most the digest's size" }),
+    key: z.string().meta({ description: 'the key' }),
+    header: z.string().meta({ description: 'Idempotency-Key header value (sf-string)' }),
+    algorithm: z.enum(DIGEST_ALGORITHMS).meta({ description: 'hash used' }),
+    encoding: z.literal('base64url').meta({ description: 'encoding of the hashed part' }),
+    length: z.number().int().meta({ description: 'base64url characters in the key' }),
+    prefix: z.string().meta({ description: 'the prefix' }),
+    fields: z.array(z.string()).nullable().meta({ description: 'fields keyed on, sorted (null: all)' }),
+    missing_fields: z.array(z.string()).meta({ description: 'fields that matched nothing' }),
+    collision_bits: z.number().int().meta({ description: 'bits of hash in the key' }),
   }),
   errors: [
     {

@@ -2,7 +2,7 @@ import { toolSchema } from '@dus/core';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_NAMES, VERIFY_FIELDS } from '../../src/domain/index.js';
-import { GITHUB_EXAMPLE, verifyInput } from '../../src/operations.js';
+import { GITHUB_EXAMPLE, verifyInput, verifyToolInput } from '../../src/operations.js';
 import { get, verify } from './helpers/client.js';
 
 describe('OpenAPI document', async () => {
@@ -146,5 +146,54 @@ describe('the zod schema agrees with the domain’s VERIFY_FIELDS', () => {
     expect(json.properties[name]!.description).toContain(field.description);
     if (field.enum && name !== 'content_type') expect(json.properties[name]!.enum).toEqual([...field.enum]);
     if (field.minimum !== undefined) expect(json.properties[name]!.minimum).toBe(field.minimum);
+  });
+});
+
+describe('the MCP arguments: verifyInput’s validation, briefly described', () => {
+  type Schema = {
+    properties: Record<string, Record<string, unknown>>;
+    required: string[];
+    additionalProperties: unknown;
+  };
+  const rest = toolSchema(verifyInput, 'input') as unknown as Schema;
+  const tool = toolSchema(verifyToolInput, 'input') as unknown as Schema;
+
+  it('has the same members, types, enums and required list, each with a short phrase and no examples', () => {
+    expect(Object.keys(tool.properties)).toEqual(Object.keys(rest.properties));
+    expect(tool.required).toEqual(rest.required);
+    expect(tool.additionalProperties).toBe(false);
+    for (const [name, member] of Object.entries(tool.properties)) {
+      const { description, examples, ...shape } = member;
+      const { description: _long, examples: _examples, ...restShape } = rest.properties[name]!;
+      expect(shape, name).toEqual(restShape);
+      expect(examples, name).toBeUndefined();
+      expect(typeof description === 'string' && description.length <= 45, `${name}: ${description}`).toBe(
+        true,
+      );
+    }
+  });
+
+  it('accepts and refuses what the REST body does', () => {
+    const cases: unknown[] = [
+      GITHUB_EXAMPLE,
+      { platform: 'github', secret: ['a', 'b'] },
+      { platform: 'github', secret: [] },
+      { platform: 'github', secret: '' },
+      { platform: 'github', payload: 'a', payload_base64: 'YQ==' },
+      { platform: 'twilio', url: 'ftp://example.com/' },
+      { platform: 'github', tolerance: -1 },
+      { platform: 'github', tolerance: 1.5 },
+      { platform: 'github', now: -1 },
+      { platform: 'github', headers: { a: ['b', 'c'] } },
+      { platform: 'github', headers: { a: 1 } },
+      { platform: 'github', timestamp: true },
+      { platform: 'github', unknown: 1 },
+    ];
+    for (const input of cases) {
+      const a = verifyInput.safeParse(input);
+      const b = verifyToolInput.safeParse(input);
+      expect(b.success, JSON.stringify(input)).toBe(a.success);
+      expect(b.error?.issues, JSON.stringify(input)).toEqual(a.error?.issues);
+    }
   });
 });
