@@ -15,7 +15,7 @@ export function createApp(config: ServiceConfig, runtime?: Runtime, options?: Cr
       // The worker threads of heavy calls load the built operations (from src/ in tests as from dist/).
       workerModule: new URL('../dist/operations.js', import.meta.url),
       mcpInstructions:
-        'calculate_crypto_tax computes realised gains from JSON trades; parse_csv_trades does the same from a CSV export (native, koinly, coinbase, kraken, binance); annual_tax_summary compares the methods per tax year and recommends one; list_tax_methods lists the methods and where they are allowed. Amounts and prices are decimal strings; money comes back as 2-decimal strings.',
+        'calculate_crypto_tax computes realised gains from JSON trades; parse_csv_trades does the same from a CSV export (native, koinly, coinbase, kraken, binance); annual_tax_summary compares the methods per tax year and recommends one; holdings_report shows what is held at a date (open lots, cost basis, value, unrealised gain); list_tax_methods lists the methods and where they are allowed. Amounts and prices are decimal strings; money comes back as 2-decimal strings.',
     },
     config,
     runtime,

@@ -1,6 +1,14 @@
 import { defineOperation, validationFailed, z } from '@dus/core';
-import { calculate, form8949, methodsListing, parseCsv, type Report, summarize } from './domain/index.js';
-import { methodsOutput, reportOutput, summaryOutput } from './output-schemas.js';
+import {
+  calculate,
+  form8949,
+  holdingsReport,
+  methodsListing,
+  parseCsv,
+  type Report,
+  summarize,
+} from './domain/index.js';
+import { holdingsOutput, methodsOutput, reportOutput, summaryOutput } from './output-schemas.js';
 import {
   calculateArguments,
   calculateInput,
@@ -8,6 +16,7 @@ import {
   csvArguments,
   csvInput,
   csvQuery,
+  holdingsInput,
   summaryInput,
 } from './schemas.js';
 
@@ -193,4 +202,43 @@ export const methodsOperation = defineOperation({
   handler: () => methodsListing(),
 });
 
-export const operations = [methodsOperation, calculateOperation, csvOperation, summaryOperation];
+const holdingsExample = {
+  trades: [
+    { type: 'buy' as const, asset: 'BTC', amount: '1', price: '30000', date: '2024-01-15', fee: '5' },
+    { type: 'buy' as const, asset: 'BTC', amount: '0.5', price: '40000', date: '2024-06-01' },
+    { type: 'sell' as const, asset: 'BTC', amount: '0.75', price: '45000', date: '2025-03-01' },
+  ],
+  prices: { BTC: '65000' },
+  as_of: '2025-12-31',
+};
+
+const holdingsOf = ({ trades, method, options }: z.output<typeof holdingsInput>) =>
+  holdingsReport(trades, method, options);
+
+export const holdingsOperation = defineOperation({
+  name: 'holdings',
+  mcpName: 'holdings_report',
+  summary: 'Open positions at a date: open lots, cost basis, value and unrealised gain',
+  description:
+    'Replays the trades up to `as_of` (or the end of `year`) by the method and pooling of /calculate and reports what is left: per asset (and wallet with per_wallet pooling) the amount, the cost basis of the open lots, their value at `prices` and the unrealised gain, with the realised gain of the disposals so far.',
+  toolDescription:
+    'What is held at a date. Pass `trades` and calculate_crypto_tax options, exactly one of `as_of` (YYYY-MM-DD) or `year`, and `prices` ({ASSET: price per unit in the base currency}). Returns per asset the amount, cost basis, open lots, value and unrealised gain (null without a price), and totals with the realised gain.',
+  tags: ['gains'],
+  method: 'POST',
+  path: '/api/v1/holdings',
+  input: holdingsInput,
+  output: holdingsOutput,
+  errors: FORM_8949_ERRORS,
+  maxBodyBytes: MAX_BODY_BYTES,
+  heavy: HEAVY,
+  example: { input: holdingsExample, output: () => holdingsOf(holdingsInput.parse(holdingsExample)) },
+  handler: holdingsOf,
+});
+
+export const operations = [
+  methodsOperation,
+  calculateOperation,
+  csvOperation,
+  summaryOperation,
+  holdingsOperation,
+];

@@ -146,3 +146,56 @@ export const methodsOutput = z.object({
   default: methodId('default method'),
   csv_formats: z.array(z.enum(CSV_FORMATS)).meta({ description: 'values for `format`' }),
 });
+
+const moneyOrNull = (description: string) =>
+  z
+    .string()
+    .nullable()
+    .meta({ description: `${description} (base currency, 2 decimals); null without a price` });
+
+export const holdingsOutput = z
+  .object({
+    as_of: day('Last day whose trades count'),
+    base_currency: z.string().meta({ description: 'ISO 4217 currency of every money amount' }),
+    method: methodId('Lot-matching method used'),
+    pooling_rule: z
+      .object({
+        pooling: z.enum(['universal', 'per_wallet']).meta({ description: 'Pooling in force' }),
+        source: z.enum(['request', 'default']).meta({ description: 'Where it comes from' }),
+        reason: z.string().meta({ description: 'Why, in words' }),
+      })
+      .meta({ description: 'The pooling rule applied' }),
+    holdings: z
+      .array(
+        z.object({
+          asset: assetCode,
+          wallet: z.string().nullable().meta({ description: 'Wallet with per_wallet pooling, else null' }),
+          amount: quantity('Quantity held, > 0'),
+          cost_basis: money('Cost of the open lots, half-up'),
+          price: z.string().nullable().meta({ description: 'Price per unit given in `prices`, or null' }),
+          value: moneyOrNull('amount × price, half-up'),
+          unrealised_gain: moneyOrNull('value − cost_basis'),
+          lots: z
+            .array(
+              z.object({
+                trade_id: tradeId('The buy that opened the lot'),
+                date_acquired: day('Acquisition date'),
+                amount: quantity('Quantity left'),
+                cost: money('Cost left (average: its share of the pool)'),
+              }),
+            )
+            .meta({ description: 'Open lots, oldest first' }),
+        }),
+      )
+      .meta({ description: 'Positions by asset, then wallet' }),
+    totals: z
+      .object({
+        cost_basis: money('Σ cost_basis'),
+        value: moneyOrNull('Σ value'),
+        unrealised_gain: moneyOrNull('value − cost_basis'),
+        realised_gain: money('Σ gains of the disposals up to as_of'),
+      })
+      .meta({ description: 'Totals over every holding' }),
+    warnings: z.array(warning).meta({ description: 'Warnings; empty when there are none' }),
+  })
+  .meta({ description: 'Holdings at a date. Quantities: exact decimals.' });

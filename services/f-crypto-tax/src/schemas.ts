@@ -1,10 +1,14 @@
-import { exactlyOneOf, z } from '@dus/core';
+import { exactlyOneOf, exactlyOnePresent, z } from '@dus/core';
 import {
   CSV_FORMATS,
   DEFAULT_METHOD,
   type Decimal,
   METHOD_IDS,
+  type HoldingsOptions,
+  type Method,
   type Options,
+  parseInstant,
+  poolingRule,
   readDecimal,
   readTrade,
   type SummaryOptions,
@@ -257,3 +261,61 @@ export const summaryInput = z
       return { trades: readTrades(trades, options, ctx), options: { ...options, rates, jurisdiction: code } };
     },
   );
+
+// ---------------------------------------------------------------------------------------------------------
+// Holdings: calculate's options, prices, and the day (`as_of`, or the last day of `year`).
+// ---------------------------------------------------------------------------------------------------------
+
+const { year: _year, pooling: _pooling, ...holdingsOptionShape } = optionShape;
+
+export const holdingsInput = z
+  .object({
+    trades: tradesSchema,
+    method: methodSchema,
+    ...holdingsOptionShape,
+    pooling: z
+      .enum(['universal', 'per_wallet'])
+      .optional()
+      .meta({ description: "`per_wallet`: lots match only within the trade's wallet (default universal)." }),
+    prices: z
+      .record(z.string(), decimalInput('Base-currency value of one unit, ≥ 0.', '65000'))
+      .optional()
+      .meta({ description: 'Prices per asset for value and unrealised gain.', examples: [{ BTC: '65000' }] }),
+    as_of: z
+      .string()
+      .optional()
+      .meta({ description: 'Holdings at the end of this UTC day (YYYY-MM-DD).', examples: ['2025-12-31'] }),
+    year: z
+      .int()
+      .min(1970)
+      .max(9999)
+      .optional()
+      .meta({ description: 'Holdings at the end of this tax year (31 December).', examples: [2025] }),
+  })
+  .strict()
+  .meta(exactlyOneOf(['as_of'], ['year']))
+  .check(exactlyOnePresent(['as_of', 'year'], '"as_of" (a date) or "year"'))
+  .transform(({ trades, method, prices, as_of, year, pooling, ...raw }, ctx) => {
+    const options = readOptions({ ...raw, year: undefined, pooling: pooling ?? 'universal' }, ctx);
+    const report = reporter(ctx, []);
+    let asOfDay = year === undefined ? 0 : Math.floor(Date.UTC(year, 11, 31) / 86_400_000);
+    if (as_of !== undefined) {
+      const read = /^\d{4}-\d{2}-\d{2}$/.test(as_of) ? parseInstant(as_of) : undefined;
+      if (read?.ok) asOfDay = Math.floor(read.ms / 86_400_000);
+      else report('as_of', 'invalid_date', 'must be a calendar date YYYY-MM-DD');
+    }
+    const priced = new Map<string, Decimal>();
+    for (const [key, value] of Object.entries(prices ?? {})) {
+      const at = reporter(ctx, ['prices']);
+      const asset = codeField(key, key, at);
+      const price = decimalField(value, key, 'non_negative', at);
+      if (asset !== undefined && price !== undefined) priced.set(asset, price);
+    }
+    const holdingsOptions: HoldingsOptions = {
+      ...options,
+      asOfDay,
+      prices: priced,
+      poolingRule: poolingRule(pooling),
+    };
+    return { method: method as Method, options: holdingsOptions, trades: readTrades(trades, options, ctx) };
+  });

@@ -130,7 +130,15 @@ export function match(entries: readonly Entry[], method: Method, options: Option
   const holdings: Holding[] = [];
   for (const { asset, wallet, pool } of pools.values()) {
     const amount = pool.held();
-    if (amount.gt(0)) holdings.push({ asset, wallet, amount, cost: pool.cost(), lots: pool.openLots() });
+    if (amount.gt(0))
+      holdings.push({
+        asset,
+        wallet,
+        amount,
+        cost: pool.cost(),
+        lots: pool.openLots(),
+        open: () => pool.open(),
+      });
   }
   holdings.sort(
     (a, b) =>

@@ -22,8 +22,25 @@ export interface Portion {
   cost: Decimal;
 }
 
+/** What is left of one lot: its amount and the cost that goes with it (exact). */
+export interface OpenLot {
+  tradeId: string;
+  day: number;
+  amount: Decimal;
+  cost: Decimal;
+}
+
+const openLot = (lot: Lot): OpenLot => ({
+  tradeId: lot.tradeId,
+  day: lot.day,
+  amount: lot.remaining,
+  cost: lot.remainingCost,
+});
+
 export interface Pool {
   add(lot: Lot): void;
+  /** The lots still held, in acquisition order. */
+  open(): OpenLot[];
   /** Consumes up to `amount`; what the pool cannot cover is the sale's shortfall. */
   take(amount: Decimal): Portion[];
   held(): Decimal;
@@ -78,6 +95,10 @@ class OrderedPool implements Pool {
       this.head = 0;
     }
     return portions;
+  }
+
+  open(): OpenLot[] {
+    return this.lots.slice(this.head).map(openLot);
   }
 
   held(): Decimal {
@@ -149,6 +170,10 @@ class HighestCostPool implements Pool {
     return portions;
   }
 
+  open(): OpenLot[] {
+    return [...this.heap].sort((a, b) => a.seq - b.seq).map(openLot);
+  }
+
   held(): Decimal {
     let total = ZERO;
     for (const lot of this.heap) total = total.plus(lot.remaining);
@@ -198,6 +223,18 @@ class AveragePool implements Pool {
     this.heldAmount = emptied ? ZERO : held.minus(taken);
     this.pooledCost = emptied ? ZERO : cost.minus(saleCost);
     return portions;
+  }
+
+  /** Each open lot carries the pool's average cost for its amount; the last takes the exact rest. */
+  open(): OpenLot[] {
+    const lots = this.lots.open();
+    const average = lots.length > 1 ? divide(this.pooledCost, this.heldAmount) : ZERO;
+    let assigned = ZERO;
+    return lots.map((lot, i) => {
+      const cost = i === lots.length - 1 ? this.pooledCost.minus(assigned) : average.times(lot.amount);
+      assigned = assigned.plus(cost);
+      return { ...lot, cost };
+    });
   }
 
   held(): Decimal {

@@ -72,4 +72,6 @@ export interface Holding {
   amount: Decimal;
   cost: Decimal;
   lots: number;
+  /** The open lots in acquisition order (made on demand: a gains report only counts them). */
+  open: () => Array<{ tradeId: string; day: number; amount: Decimal; cost: Decimal }>;
 }

@@ -22,11 +22,19 @@ const CALLS: ToolCall[] = [
     '/api/v1/summary',
     { trades, short_term_rate: '0.37', long_term_rate: '0.15', jurisdiction: 'US' },
   ],
+  ['holdings_report', '/api/v1/holdings', { trades, prices: { BTC: '65000' }, as_of: '2025-12-31' }],
+  ['holdings_report', '/api/v1/holdings', { trades, method: 'average', pooling: 'per_wallet', year: 2024 }],
 ];
 
 const session = describeMcpMatchesRest(makeApp(), {
   server: { name: 'f-crypto-tax', version: '1.1.0' },
-  tools: ['annual_tax_summary', 'calculate_crypto_tax', 'list_tax_methods', 'parse_csv_trades'],
+  tools: [
+    'annual_tax_summary',
+    'calculate_crypto_tax',
+    'holdings_report',
+    'list_tax_methods',
+    'parse_csv_trades',
+  ],
   calls: CALLS,
 });
 

@@ -15,6 +15,7 @@ const ROUTES: Record<string, { method: 'get' | 'post'; errors: string[] }> = {
     method: 'post',
     errors: ['insufficient_holdings', 'missing_fx_rate', 'unsupported_jurisdiction'],
   },
+  '/api/v1/holdings': { method: 'post', errors: ['insufficient_holdings', 'missing_fx_rate'] },
 };
 
 describe('OpenAPI document', async () => {
@@ -29,7 +30,7 @@ describe('OpenAPI document', async () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('lists the four routes and the standard endpoints', () => {
+  it('lists the five routes and the standard endpoints', () => {
     expect(Object.keys(document.paths).sort()).toEqual(
       [
         '/',
