@@ -15,7 +15,7 @@ const BUDGET_BYTES: Record<string, number> = {
   'd-barcode': 8_000,
   // Ten tools (six before issue #13); each tool's schemas carry their own $defs, as MCP requires.
   'e-pace': 33_000,
-  'f-crypto-tax': 20_500,
+  'f-crypto-tax': 27_500, // 5 tools, each with the Trade $defs (MCP tools share none); 5 × 2,048 needs outputSchema left out (issue #29)
   'g-canonical': 12_288,
   'h-payload': 19_000,
 };

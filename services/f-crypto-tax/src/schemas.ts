@@ -276,21 +276,21 @@ export const holdingsInput = z
     pooling: z
       .enum(['universal', 'per_wallet'])
       .optional()
-      .meta({ description: "`per_wallet`: lots match only within the trade's wallet (default universal)." }),
+      .meta({ description: '`per_wallet`: pools per wallet (default universal).' }),
     prices: z
-      .record(z.string(), decimalInput('Base-currency value of one unit, ≥ 0.', '65000'))
+      .record(z.string(), decimalInput('Price per unit, base currency, ≥ 0.'))
       .optional()
-      .meta({ description: 'Prices per asset for value and unrealised gain.', examples: [{ BTC: '65000' }] }),
+      .meta({ description: 'Prices by asset code.', examples: [{ BTC: '65000' }] }),
     as_of: z
       .string()
       .optional()
-      .meta({ description: 'Holdings at the end of this UTC day (YYYY-MM-DD).', examples: ['2025-12-31'] }),
+      .meta({ description: 'Last UTC day counted, YYYY-MM-DD.', examples: ['2025-12-31'] }),
     year: z
       .int()
       .min(1970)
       .max(9999)
       .optional()
-      .meta({ description: 'Holdings at the end of this tax year (31 December).', examples: [2025] }),
+      .meta({ description: 'Or: the end of this year (31 December).' }),
   })
   .strict()
   .meta(exactlyOneOf(['as_of'], ['year']))
