@@ -18,7 +18,7 @@ export const http = [
   {
     name: 'B GET /api/v1/budget_calculator (3 models)',
     method: 'GET',
-    path: '/api/v1/budget_calculator?budget=10&models=gpt-5-nano,gpt-5-mini,gpt-5.1',
+    path: '/api/v1/budget_calculator?budget=10&models=gpt-5.4-nano,gpt-5.4-mini,gpt-5.6',
     sameWork: (_body, url) => {
       const query = Object.fromEntries(new URL(url, 'http://x').searchParams);
       return JSON.stringify(budgetCalculator(budgetInput.parse({ ...query, budget: Number(query.budget) })));

@@ -1,9 +1,17 @@
 import { defineOperation, z } from '@dus/core';
-import { budgetCalculator, catalog, costOptimizer, modelSelector } from './domain/index.js';
-import { budgetOutput, catalogOutput, optimizerOutput, selectorOutput } from './output-schemas.js';
+import { APPROXIMATE_ERROR, APPROXIMATE_RULE } from './domain/estimate.js';
+import { budgetCalculator, catalog, costOptimizer, estimateTokens, modelSelector } from './domain/index.js';
+import {
+  budgetOutput,
+  catalogOutput,
+  estimateOutput,
+  optimizerOutput,
+  selectorOutput,
+} from './output-schemas.js';
 import {
   budgetInput,
   budgetQuery,
+  estimateInput,
   optimizerInput,
   optimizerQuery,
   selectorInput,
@@ -11,19 +19,22 @@ import {
 } from './schemas.js';
 
 const TWINS =
-  'GET takes the fields as query parameters, POST as a JSON body with the same names (numbers as JSON numbers); the same inputs give byte-identical bodies.';
+  'GET takes the fields as query parameters, POST as a JSON body with the same names (numbers as JSON numbers); the same inputs give byte-identical bodies. customModels is POST (and MCP) only.';
+const USAGE =
+  'cachedInputTokens and cacheWriteTokens are parts of the input; cacheTtl picks the write price; batch the batch prices; a missing price falls back as `notes` say.';
 const UNKNOWN_MODEL = {
   status: 422,
   code: 'unknown_model',
-  description: 'A model id is not in the catalog; `unknown` lists them, `valid` all 19.',
+  description:
+    'A model id is neither in the catalog nor in customModels; `unknown` lists them, `valid` all ids.',
 };
 
 export const modelsOperation = defineOperation({
   name: 'models',
   mcpName: 'list_models',
-  summary: 'The 19-model catalog: prices, limits, long-context tiers, capabilities, fit scores, sources',
+  summary: 'The model catalog',
   toolDescription:
-    'Lists the fixed catalog of 19 LLMs: USD prices per 1M tokens (input, output, cached input, long-context tier), context window, max output tokens, capabilities, fit scores per use case (LMArena ratings) and the source of each price. Takes no arguments. Use the ids with the other tools.',
+    'The catalog: USD per 1M tokens (in, out, cached, cache writes, batch, long-context tier), token limits, capabilities, fit per use case (null: unrated).',
   tags: ['catalog'],
   method: 'GET',
   path: '/models',
@@ -33,13 +44,13 @@ export const modelsOperation = defineOperation({
   handler: () => catalog(),
 });
 
-const budgetExample = { budget: 10, models: 'gpt-5-nano,gpt-5-mini,gpt-5.1' };
+const budgetExample = { budget: 10, models: 'llama-4-scout,mistral-large-3,gemini-3.1-pro-preview' };
 export const budgetOperation = defineOperation({
   name: 'budget_calculator',
-  summary: 'What a budget buys on each model, and a fit-weighted split of it',
-  description: `Tokens at the base tier, requests of the profile (inputTokens/outputTokens, default 1000/500) with the long-context rules, and an allocation weighted by each model's overall fit above the cheapest one. ${TWINS}`,
+  summary: 'What a budget buys',
+  description: `Tokens at the base (or batch) prices, requests of the usage (inputTokens/outputTokens, default 1000/500) with every price rule, and an allocation weighted by each model's overall fit above the cheapest rated one. ${USAGE} ${TWINS}`,
   toolDescription:
-    "Computes what a USD budget buys on each model: input, output and blended tokens at the base price, and how many requests of inputTokens/outputTokens (default 1000/500) it pays for, long-context prices applied. Also splits the budget across the models, weighted by each one's overall fit above the cheapest model's. Pass budget (required) and optionally models (default all 19), inputRatio, inputTokens, outputTokens. Unknown model ids are an error listing the valid ones.",
+    'Tokens and requests a USD budget buys on each model, and a split of it weighted by overall fit.',
   tags: ['budget'],
   method: ['GET', 'POST'],
   path: '/api/v1/budget_calculator',
@@ -54,10 +65,10 @@ export const budgetOperation = defineOperation({
 const selectorExample = { useCase: 'code' as const };
 export const selectorOperation = defineOperation({
   name: 'model_selector',
-  summary: 'The model to use for a use case within a budget',
-  description: `Among the affordable models within 15 fit points of the best one, the cheapest wins (then the fitter, then the id). ${TWINS}`,
+  summary: 'The model for a use case',
+  description: `Among the affordable rated models within 15 fit points of the best one, the cheapest wins (then the fitter, then the id); unrated models are excluded unless includeUnrated. ${USAGE} ${TWINS}`,
   toolDescription:
-    'Recommends a model for a use case (code, reasoning, content or default) within an optional USD budget for a number of requests: among affordable models within 15 fit points of the best affordable one, the cheapest wins. Requests are priced with the use case profile (code 2000/1000 input/output tokens, reasoning 1000/4000, content 500/1500, default 1000/500) unless inputTokens/outputTokens are given. Returns recommended, the cheapest feasible model, up to 5 alternatives and the excluded models with reasons.',
+    'The cheapest affordable model within 15 fit points of the best for a use case (profiles: code 2000/1000 in/out tokens, reasoning 1000/4000, content 500/1500, default 1000/500).',
   tags: ['budget'],
   method: ['GET', 'POST'],
   path: '/api/v1/model_selector',
@@ -68,13 +79,13 @@ export const selectorOperation = defineOperation({
   handler: (input) => modelSelector(input),
 });
 
-const optimizerExample = { inputTokens: 1000, outputTokens: 500, requests: 1000 };
+const optimizerExample = { inputTokens: 10_000, outputTokens: 1000, cachedInputTokens: 4000, requests: 1000 };
 export const optimizerOperation = defineOperation({
   name: 'cost_optimizer',
-  summary: "Every model's cost for a workload, the cheapest feasible one, and the savings",
-  description: `Feasible models first, each group by total cost; minFit leaves out models whose fit is below it. ${TWINS}`,
+  summary: 'Cost of a workload on each model',
+  description: `Feasible models first, each group by total cost; minFit leaves out models whose fit is below it (unrated ones too). ${USAGE} ${TWINS}`,
   toolDescription:
-    "Prices a workload (inputTokens and outputTokens per request, required; requests, default 1) on each model, long-context prices applied: cost per request and total, feasible models first by total cost, the cheapest and most expensive feasible ones and the savings between them. Optional models (default all 19); minFit leaves out models whose fit (useCase's, else default) is below it. Unknown model ids are an error listing the valid ones.",
+    'Cost per request and total of a workload on each model, feasible first by total; cheapest, dearest, savings.',
   tags: ['budget'],
   method: ['GET', 'POST'],
   path: '/api/v1/cost_optimizer',
@@ -86,4 +97,42 @@ export const optimizerOperation = defineOperation({
   handler: (input) => costOptimizer(input),
 });
 
-export const operations = [modelsOperation, budgetOperation, selectorOperation, optimizerOperation];
+const estimateExample = { text: 'How many tokens is this?', models: 'gpt-5.6,claude-opus-5' };
+export const estimateOperation = defineOperation({
+  name: 'estimate_tokens',
+  summary: 'Tokens of a text on each model',
+  description:
+    'OpenAI models are counted exactly with o200k_base (special-token strings count as plain text); the others approximately, with the rule and its stated error. models defaults to the catalog.',
+  toolDescription: 'Tokens of a text per model: exact (o200k_base) for OpenAI, else approximate.',
+  tags: ['budget'],
+  method: 'POST',
+  path: '/api/v1/estimate_tokens',
+  input: estimateInput,
+  output: estimateOutput,
+  errors: [UNKNOWN_MODEL],
+  example: {
+    input: estimateExample,
+    // 6 words, 24 characters: 6 o200k_base tokens (checked in test/domain/estimate.test.ts).
+    output: {
+      models: [
+        { id: 'gpt-5.6', tokens: 6, method: 'exact' as const },
+        {
+          id: 'claude-opus-5',
+          tokens: 6,
+          method: 'approximate' as const,
+          rule: APPROXIMATE_RULE,
+          error: APPROXIMATE_ERROR,
+        },
+      ],
+    },
+  },
+  handler: (input) => estimateTokens(input),
+});
+
+export const operations = [
+  modelsOperation,
+  budgetOperation,
+  selectorOperation,
+  optimizerOperation,
+  estimateOperation,
+];

@@ -2,171 +2,184 @@ import { z } from '@dus/core';
 import type { UseCase } from './domain/index.js';
 
 // Outputs: exactly what the domain returns (the MCP client validates structuredContent against them).
-// Every member is described; a shape that repeats is one named schema (an OpenAPI component, a `$defs` entry).
+// Every member is described, briefly; a shape that repeats is one named schema (an OpenAPI component, a
+// `$defs` entry), so tools/list stays lean.
 
 const integer = (description: string) => z.int().meta({ description });
-const usd = (description: string) =>
-  z.number().meta({ description: `${description} (USD, half-up to 6 decimals)` });
-const perMtok = (description: string) =>
-  z.number().meta({ description: `${description}, USD per 1M tokens` });
-const modelId = z.string().meta({ description: 'Model id, as in the catalog.' });
-const fitScore = (description: string) => integer(`${description} (LMArena rating, higher is better)`);
-const reason = (description: string) => z.string().meta({ description });
+const usd = (description: string) => z.number().meta({ description });
+const price = (description: string) => z.number().meta({ description });
+const orNull = (description: string) => z.number().nullable().meta({ description });
+const tokens = (description: string) => z.int().nullable().meta({ description });
+const modelId = z.string().meta({ description: 'Id.' });
 
 const fit = z
   .object({
-    code: integer('Coding rating'),
-    reasoning: integer('Mean of the math and expert ratings'),
-    content: integer('Creative writing rating'),
-    default: integer('Overall rating'),
-  } satisfies Record<UseCase, z.ZodInt>)
-  .meta({ description: 'Fit per use case: LMArena text ratings with style control, higher is better.' });
+    code: z.number().meta({ description: 'Coding.' }),
+    reasoning: z.number().meta({ description: 'Reasoning.' }),
+    content: z.number().meta({ description: 'Content.' }),
+    default: z.number().meta({ description: 'Overall.' }),
+  } satisfies Record<UseCase, z.ZodNumber>)
+  .nullable()
+  .meta({ id: 'Fit', description: 'Null: unrated.' });
 
 const catalogModel = z
   .object({
     id: modelId,
-    provider: z.string().meta({ description: 'Maker of the model, e.g. openai, anthropic, meta.' }),
-    hosted_by: z.string().nullable().meta({
-      description: 'Host whose prices are listed ("groq" for the Llama rows); null = the provider.',
-    }),
-    name: z.string().meta({ description: 'Display name.' }),
-    input_per_mtok: perMtok('Input price at the base tier'),
-    output_per_mtok: perMtok('Output price at the base tier'),
-    cached_input_per_mtok: z
-      .number()
+    provider: z.string().meta({ description: 'Maker.' }),
+    hosted_by: z.string().nullable().meta({ description: 'Host priced.' }),
+    name: z.string().meta({ description: 'Name.' }),
+    source_key: z.string().meta({ description: 'LiteLLM key.' }),
+    input_per_mtok: price('USD/1M in.'),
+    output_per_mtok: price('Out.'),
+    cached_input_per_mtok: orNull('Cached.'),
+    cache_write_per_mtok: orNull('5m write.'),
+    cache_write_1h_per_mtok: orNull('1h write.'),
+    batch: z
+      .object({ input_per_mtok: price('In.'), output_per_mtok: price('Out.') })
       .nullable()
-      .meta({ description: 'Cached-input price, USD per 1M tokens; null when the model has no caching.' }),
-    context_window: integer('Context window in tokens (input, plus output when max_output_tokens is null).'),
-    max_output_tokens: z.int().nullable().meta({
-      description:
-        'Most output tokens per request; null when unknown (input + output must then fit the context window).',
-    }),
-    capabilities: z.array(z.enum(['vision', 'tools', 'reasoning', 'structured_output', 'caching'])).meta({
-      description: 'Capabilities, in this order.',
-    }),
+      .meta({ description: 'Batch.' }),
+    context_window: integer('= max input.'),
+    max_input_tokens: integer('Max in.'),
+    max_output_tokens: integer('Max out.'),
+    capabilities: z
+      .array(z.enum(['vision', 'tools', 'reasoning', 'structured_output', 'caching']))
+      .meta({ description: 'Capabilities.' }),
     long_context: z
       .object({
-        threshold_tokens: integer('Input tokens above which the whole request is billed at these prices.'),
-        input_per_mtok: perMtok('Long-context input price'),
-        output_per_mtok: perMtok('Long-context output price'),
+        threshold_tokens: integer('Above this input.'),
+        input_per_mtok: price('In.'),
+        output_per_mtok: price('Out.'),
+        cached_input_per_mtok: orNull('Cached.'),
+        cache_write_per_mtok: orNull('5m write.'),
       })
       .nullable()
-      .meta({ description: 'Long-context price tier; null when the model has one price tier.' }),
+      .meta({ description: 'Tier.' }),
     fit,
-    source: z.string().meta({ description: 'Where the prices come from (URL or document name).' }),
-    verified: z
-      .boolean()
-      .meta({ description: 'false when a value is not confirmed by a second public source.' }),
-    as_of: z.string().meta({ description: 'Date of the prices, YYYY-MM-DD.' }),
+    source: z.string().meta({ description: 'Source.' }),
+    verified: z.boolean().meta({ description: 'Verified.' }),
+    as_of: z.string().meta({ description: 'Date.' }),
   })
-  .meta({ description: 'One catalog entry.' });
+  .meta({ description: 'A model.' });
 
 export const catalogOutput = z.object({
-  models: z.array(catalogModel).meta({ description: 'The 19 models, in catalog order.' }),
-  count: integer('Number of models (19).'),
-  as_of: z.string().meta({ description: 'Date of the catalog, YYYY-MM-DD.' }),
-  fit_source: z
-    .string()
-    .meta({ description: 'Where the fit scores come from, and what each use case measures.' }),
+  models: z.array(catalogModel).meta({ description: 'Models.' }),
+  count: integer('Count.'),
+  as_of: z.string().meta({ description: 'Date.' }),
+  fit_source: z.string().nullable().meta({ description: 'Fit source.' }),
 });
 
+// Members every cost answer shares.
+const notes = z.array(z.string()).optional().meta({ id: 'Notes', description: 'Price fallbacks used.' });
+const custom = z.literal(true).optional().meta({ id: 'Custom', description: 'Custom model.' });
+const status = {
+  catalog_as_of: z.string().meta({ description: 'Catalog date.' }),
+  warnings: z
+    .array(
+      z.object({
+        code: z.literal('stale_catalog').meta({ description: 'Code.' }),
+        message: z.string().meta({ description: 'Message.' }),
+      }),
+    )
+    .meta({ description: 'stale_catalog after 180 days.' }),
+};
+
 export const budgetOutput = z.object({
-  budget: usd('The budget'),
+  budget: usd('USD.'),
   models: z
     .array(
       z.object({
         id: modelId,
-        input_tokens: integer('⌊budget / input price⌋ at the base tier'),
-        output_tokens: integer('⌊budget / output price⌋ at the base tier'),
-        blended_tokens: integer('⌊budget / (r·in + (1−r)·out)⌋, r = inputRatio'),
-        requests: integer('⌊budget / cost_per_request⌋; 0 when infeasible'),
-        cost_per_request: usd('One request of the profile, long-context rules applied'),
-        feasible: z
-          .boolean()
-          .meta({ description: 'Whether the profile fits the context window and max output.' }),
+        input_tokens: tokens('Input.'),
+        output_tokens: tokens('Output.'),
+        blended_tokens: tokens('Blended.'),
+        requests: tokens('Requests it pays for; 0: infeasible; null: free.'),
+        cost_per_request: usd('USD each.'),
+        feasible: z.boolean().meta({ description: 'Within max input and output.' }),
+        notes,
+        custom,
       }),
     )
-    .meta({ description: 'What the budget buys on each model, by requests descending (ties: id).' }),
+    .meta({ description: 'Models.' }),
   allocation: z
     .array(
       z.object({
         id: modelId,
-        weight: integer("max(0, default fit − the cheapest model's default fit)"),
-        budget: usd(
-          'Share of the budget: budget × weight / Σweight, rounded down; the remainder to the top weight',
-        ),
-        blended_tokens: integer('Blended tokens the share buys, floored'),
+        weight: z.number().meta({ description: "Default fit − cheapest rated model's, ≥ 0." }),
+        budget: usd('Share.'),
+        blended_tokens: tokens('Blended.'),
       }),
     )
-    .meta({
-      description: 'The budget split by weight (all weights 0: equal shares), in the order of models.',
-    }),
+    .meta({ description: 'Split.' }),
+  ...status,
 });
 
 const choice = z
   .object({
     id: modelId,
-    fit: fitScore("The use case's fit"),
-    cost: usd('Total for the requests'),
+    fit: z.number().nullable().meta({ description: 'Fit.' }),
+    cost: usd('Total.'),
+    notes,
+    custom,
   })
-  .meta({ id: 'ModelChoice', description: 'A model, its fit for the use case and its total cost.' });
+  .meta({ id: 'ModelChoice', description: 'A model.' });
 
 export const selectorOutput = z.object({
-  recommended: choice.nullable().meta({
-    description: 'Cheapest affordable model within 15 fit points of the best affordable one; null if none.',
-  }),
-  cheapest: choice
-    .nullable()
-    .meta({ description: 'Cheapest feasible model regardless of budget; null if none is feasible.' }),
-  alternatives: z
-    .array(choice)
-    .meta({ description: 'Up to 5 other affordable models, by fit descending (ties: id).' }),
+  recommended: choice.nullable().meta({ description: 'The pick; null if none.' }),
+  cheapest: choice.nullable().meta({ description: 'Cheapest.' }),
+  alternatives: z.array(choice).meta({ description: 'Others.' }),
   excluded: z
     .array(
       choice
-        .extend({ reason: reason('The limit the request exceeds, or the cost over the budget.') })
-        .meta({ id: 'ExcludedChoice', description: 'A model left out, with why.' }),
+        .extend({ reason: z.string().meta({ description: 'unrated, a limit or the budget.' }) })
+        .meta({ id: 'ExcludedChoice', description: 'Left out.' }),
     )
-    .meta({ description: 'Over-budget or infeasible models, by cost ascending (ties: id).' }),
+    .meta({ description: 'Excluded.' }),
+  ...status,
 });
 
 const idTotal = z
-  .object({ id: modelId, total_cost: usd('Total for the requests') })
-  .meta({ id: 'ModelTotal', description: 'A model and its total cost for the requests.' });
+  .object({ id: modelId, total_cost: usd('Total.') })
+  .meta({ id: 'ModelTotal', description: 'A model.' });
 
 export const optimizerOutput = z.object({
   costs: z
     .array(
       z.object({
         id: modelId,
-        cost_per_request: usd('One request, long-context rules applied'),
-        total_cost: usd('All requests'),
-        feasible: z
-          .boolean()
-          .meta({ description: 'Whether the request fits the context window and max output.' }),
-        reason: reason('The limit the request exceeds; absent when feasible.').optional(),
+        cost_per_request: usd('USD each.'),
+        total_cost: usd('Total.'),
+        feasible: z.boolean().meta({ description: 'Feasible.' }),
+        reason: z.string().optional().meta({ description: 'The limit exceeded.' }),
+        notes,
+        custom,
       }),
     )
-    .meta({
-      description: 'Each model kept: feasible first, then infeasible, each by total cost (ties: id).',
-    }),
-  cheapest: idTotal.nullable().meta({ description: 'First feasible entry of costs; null if none.' }),
-  most_expensive: idTotal.nullable().meta({ description: 'Last feasible entry of costs; null if none.' }),
+    .meta({ description: 'Costs.' }),
+  cheapest: idTotal.nullable().meta({ description: 'Cheapest.' }),
+  most_expensive: idTotal.nullable().meta({ description: 'Dearest.' }),
   savings: z
     .object({
-      absolute: usd('most expensive − cheapest'),
-      percent: z.number().meta({
-        description: 'absolute / most expensive × 100, half-up to 2 decimals (0 when it costs 0)',
-      }),
+      absolute: usd('USD.'),
+      percent: z.number().meta({ description: 'Percent.' }),
     })
     .nullable()
-    .meta({ description: 'What the cheapest saves over the most expensive; null if no entry is feasible.' }),
+    .meta({ description: 'Savings.' }),
   excluded_by_fit: z
+    .array(z.object({ id: modelId, fit: z.number().nullable().meta({ description: 'Fit.' }) }))
+    .meta({ description: 'Below minFit.' }),
+  ...status,
+});
+
+export const estimateOutput = z.object({
+  models: z
     .array(
       z.object({
         id: modelId,
-        fit: fitScore('Fit for useCase (else default)'),
+        tokens: integer('Tokens.'),
+        method: z.enum(['exact', 'approximate']).meta({ description: 'Method.' }),
+        rule: z.string().optional().meta({ description: 'Rule.' }),
+        error: z.string().optional().meta({ description: 'Error.' }),
       }),
     )
-    .meta({ description: 'Models below minFit, by fit descending; [] without minFit.' }),
+    .meta({ description: 'Counts.' }),
 });

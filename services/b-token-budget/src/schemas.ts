@@ -1,5 +1,13 @@
-import { refinement, z } from '@dus/core';
-import { Dec, type Decimal, MODEL_IDS, USE_CASES } from './domain/index.js';
+import { type RefineContext, refinement, z } from '@dus/core';
+import {
+  catalogIds,
+  Dec,
+  type Decimal,
+  USE_CASE_PROFILES,
+  USE_CASES,
+  type Usage,
+  type UseCase,
+} from './domain/index.js';
 
 // Inputs (spec table): a GET query is parsed strictly from text here, then checked by the same body
 // schema as a POST body and the MCP arguments, so GET, POST and MCP give byte-identical answers.
@@ -13,7 +21,7 @@ const budget = z
   .lte(1_000_000, 'must be at most 1,000,000')
   .refine((value) => DECIMALS_6.test(String(value)), 'must have at most 6 decimals (micro-dollars)')
   // Meta before the transform: the input JSON Schema is the pipe's input side.
-  .meta({ description: 'Budget in USD, 0 < budget ≤ 1,000,000, at most 6 decimals.', examples: [10] })
+  .meta({ description: 'USD, ≤ 6 decimals.' })
   .transform(decimalOf);
 
 const tokens = (name: 'input' | 'output', rest: string) =>
@@ -21,38 +29,30 @@ const tokens = (name: 'input' | 'output', rest: string) =>
     .int({ error: `must be a whole number of ${name} tokens from 0 to 10,000,000` })
     .min(0, 'must be at least 0')
     .max(10_000_000, 'must be at most 10,000,000')
-    .meta({
-      description: `${name[0]!.toUpperCase()}${name.slice(1)} tokens per request, an integer 0–10,000,000${rest}.`,
-      examples: [name === 'input' ? 1000 : 500],
-    });
+    .meta({ description: `${name[0]!.toUpperCase()}${name.slice(1)} tokens per request${rest}.` });
 
 const requests = z
   .int({ error: 'must be a whole number of requests from 1 to 1,000,000' })
   .min(1, 'must be at least 1')
   .max(1_000_000, 'must be at most 1,000,000')
-  .meta({ description: 'Number of requests of the profile, 1–1,000,000 (default 1).', examples: [1000] });
+  .meta({ description: 'Default 1.' });
 
 const inputRatio = z
   .number({ error: 'must be a number from 0 to 1' })
   .min(0, 'must be at least 0')
   .max(1, 'must be at most 1')
-  .meta({
-    description: 'Share of input tokens in blended_tokens, 0–1 (default 0.75).',
-    examples: [0.75],
-  })
+  .meta({ description: 'Input share of blended_tokens (default 0.75).' })
   .transform(decimalOf);
 
 const useCase = z.enum(USE_CASES).meta({
-  description: 'Use case whose fit score counts: code, reasoning, content or default (overall).',
-  examples: ['code'],
+  description: 'Whose fit counts.',
 });
 
 const minFit = z
   .number({ error: 'must be a number ≥ 0' })
   .min(0, 'must be at least 0')
   .meta({
-    description: "Leave out models whose fit (useCase's, else default) is below this number ≥ 0.",
-    examples: [1400],
+    description: 'Drop models whose fit is below.',
   })
   .transform(decimalOf);
 
@@ -62,8 +62,7 @@ const models = z
     error: 'must be a comma-separated list of model ids or an array of them',
   })
   .meta({
-    description: `Model ids from list_models, comma-separated or an array; trimmed, duplicates collapsed (default: all ${MODEL_IDS.length}).`,
-    examples: ['gpt-5-nano,gpt-5-mini'],
+    description: 'Ids: comma list or array.',
   })
   .transform((value, ctx) => {
     const ids = (typeof value === 'string' ? value.split(',') : value).map((id) => id.trim());
@@ -86,57 +85,200 @@ const models = z
     return [...new Set(ids)];
   });
 
-export const budgetInput = z
+const partOfInput = (what: string) =>
+  z
+    .int({ error: `must be a whole number of ${what} tokens from 0 to 10,000,000` })
+    .min(0, 'must be at least 0')
+    .max(10_000_000, 'must be at most 10,000,000')
+    .meta({ description: `Input tokens ${what}.` });
+
+/** The usage shape of every cost operation (query, body and MCP alike). */
+const usageShape = {
+  cachedInputTokens: partOfInput('read from the cache').optional(),
+  cacheWriteTokens: partOfInput('written to the cache').optional(),
+  cacheTtl: z.enum(['5m', '1h']).meta({ description: 'Write TTL (default 5m).' }).optional(),
+  batch: z.boolean({ error: 'must be true or false' }).meta({ description: 'Batch prices.' }).optional(),
+};
+
+const fitShape = z
   .strictObject({
-    budget,
-    models: models.optional(),
-    inputRatio: inputRatio.optional(),
-    inputTokens: tokens('input', ' (default 1000; not both 0)').optional(),
-    outputTokens: tokens('output', ' (default 500; not both 0)').optional(),
+    code: z.number().meta({ description: 'Code.' }),
+    reasoning: z.number().meta({ description: 'Reasoning.' }),
+    content: z.number().meta({ description: 'Content.' }),
+    default: z.number().meta({ description: 'Overall.' }),
   })
-  .check(
-    refinement<{ inputTokens?: number; outputTokens?: number }>((input, ctx) => {
-      if (input.inputTokens === 0 && input.outputTokens === 0) {
-        ctx.addIssue({
-          path: ['outputTokens'],
-          message: 'inputTokens and outputTokens cannot both be 0',
-          params: { code: 'empty_request' },
-        });
-      }
+  .meta({ description: 'Absent: unrated.' });
+
+const perMtok = (description: string) =>
+  z
+    .number({ error: 'must be a JSON number of USD per 1M tokens' })
+    .max(1_000_000, 'must be at most 1,000,000')
+    .meta({ description });
+const limit = (description: string) =>
+  z.int({ error: 'must be a whole number of tokens' }).min(1).meta({ description });
+
+/** Models priced on the fly (body and MCP only): base prices and limits, no tier, write or batch prices. */
+const customModels = z
+  .array(
+    z.strictObject({
+      id: z
+        .string()
+        .trim()
+        .min(1, 'must not be empty')
+        .max(64, 'must be at most 64 characters')
+        .meta({ description: 'Not a catalog id.' }),
+      input_per_mtok: perMtok('USD/1M in.').min(0.001, 'must be at least 0.001'),
+      output_per_mtok: perMtok('USD/1M out.').min(0.001, 'must be at least 0.001'),
+      cached_input_per_mtok: perMtok('0 or ≥ 0.001.')
+        .refine((v) => v === 0 || v >= 0.001, 'must be 0 or at least 0.001')
+        .optional(),
+      max_input_tokens: limit('Max input.'),
+      max_output_tokens: limit('Max output.'),
+      fit: fitShape.optional(),
     }),
   )
-  .transform(({ budget: b, models: ids, inputRatio: r, inputTokens, outputTokens }) => ({
-    budget: b,
-    models: ids,
-    inputRatio: r ?? new Dec('0.75'),
-    profile: { input: inputTokens ?? 1000, output: outputTokens ?? 500 },
+  .max(20, 'must hold at most 20 models')
+  .meta({ description: 'Your models (POST only).' })
+  .check(
+    refinement<Array<{ id: string }>>((list, ctx) => {
+      const seen = new Set<string>();
+      list.forEach(({ id }, i) => {
+        const inCatalog = catalogIds().includes(id);
+        if (inCatalog || seen.has(id))
+          ctx.addIssue({
+            path: [i, 'id'],
+            message: inCatalog ? `${id} is a catalog id` : `${id} is repeated`,
+            params: { code: 'duplicate_model' },
+          });
+        seen.add(id);
+      });
+    }),
+  );
+
+interface UsageFields {
+  cachedInputTokens?: number | undefined;
+  cacheWriteTokens?: number | undefined;
+  cacheTtl?: '5m' | '1h' | undefined;
+  batch?: boolean | undefined;
+}
+
+/** cached + written must fit in the input: the path names cached alone if it does not, else the writes. */
+function checkParts(input: number, fields: UsageFields, ctx: RefineContext) {
+  const cached = fields.cachedInputTokens ?? 0;
+  const written = fields.cacheWriteTokens ?? 0;
+  if (cached > input)
+    ctx.addIssue({
+      path: ['cachedInputTokens'],
+      message: `must be at most the ${input} input tokens`,
+      params: { code: 'parts_exceed_input' },
+    });
+  else if (cached + written > input)
+    ctx.addIssue({
+      path: ['cacheWriteTokens'],
+      message: `with cachedInputTokens, must be at most the ${input} input tokens`,
+      params: { code: 'parts_exceed_input' },
+    });
+}
+
+const usageOf = (input: number, output: number, fields: UsageFields): Usage => ({
+  input,
+  output,
+  cached: fields.cachedInputTokens ?? 0,
+  written: fields.cacheWriteTokens ?? 0,
+  ttl: fields.cacheTtl ?? '5m',
+  batch: fields.batch ?? false,
+});
+
+const budgetFields = {
+  budget,
+  models: models.optional(),
+  inputRatio: inputRatio.optional(),
+  inputTokens: tokens('input', ' (default 1000)').optional(),
+  outputTokens: tokens('output', ' (default 500)').optional(),
+  ...usageShape,
+};
+type BudgetFields = UsageFields & { inputTokens?: number; outputTokens?: number };
+const budgetCheck = refinement<BudgetFields>((input, ctx) => {
+  if (input.inputTokens === 0 && input.outputTokens === 0) {
+    ctx.addIssue({
+      path: ['outputTokens'],
+      message: 'inputTokens and outputTokens cannot both be 0',
+      params: { code: 'empty_request' },
+    });
+  }
+  checkParts(input.inputTokens ?? 1000, input, ctx);
+});
+
+export const budgetInput = z
+  .strictObject({ ...budgetFields, customModels: customModels.optional() })
+  .check(budgetCheck)
+  .transform((input) => ({
+    budget: input.budget,
+    models: input.models,
+    customModels: input.customModels,
+    inputRatio: input.inputRatio ?? new Dec('0.75'),
+    usage: usageOf(input.inputTokens ?? 1000, input.outputTokens ?? 500, input),
   }));
 
+const selectorFields = {
+  useCase,
+  budget: budget.optional(),
+  requests: requests.optional(),
+  inputTokens: tokens('input', ' (default: the profile)').optional(),
+  outputTokens: tokens('output', ' (default: the profile)').optional(),
+  ...usageShape,
+  includeUnrated: z
+    .boolean({ error: 'must be true or false' })
+    .meta({ description: 'Allow fit-null models.' })
+    .optional(),
+};
+type SelectorFields = UsageFields & { useCase: UseCase; inputTokens?: number };
+const selectorCheck = refinement<SelectorFields>((input, ctx) =>
+  checkParts(input.inputTokens ?? USE_CASE_PROFILES[input.useCase]?.input ?? 0, input, ctx),
+);
+
 export const selectorInput = z
-  .strictObject({
-    useCase,
-    budget: budget.optional(),
-    requests: requests.optional(),
-    inputTokens: tokens('input', "; default: the use case's profile").optional(),
-    outputTokens: tokens('output', "; default: the use case's profile").optional(),
-  })
-  .transform((input) => ({ ...input, requests: input.requests ?? 1 }));
+  .strictObject({ ...selectorFields, customModels: customModels.optional() })
+  .check(selectorCheck)
+  .transform((input) => {
+    const profile = USE_CASE_PROFILES[input.useCase];
+    return {
+      useCase: input.useCase,
+      budget: input.budget,
+      requests: input.requests ?? 1,
+      usage: usageOf(input.inputTokens ?? profile.input, input.outputTokens ?? profile.output, input),
+      includeUnrated: input.includeUnrated ?? false,
+      customModels: input.customModels,
+    };
+  });
+
+const optimizerFields = {
+  models: models.optional(),
+  inputTokens: tokens('input', ''),
+  outputTokens: tokens('output', ''),
+  requests: requests.optional(),
+  useCase: useCase.optional(),
+  minFit: minFit.optional(),
+  ...usageShape,
+};
+type OptimizerFields = UsageFields & { inputTokens: number };
+const optimizerCheck = refinement<OptimizerFields>((input, ctx) => checkParts(input.inputTokens, input, ctx));
+
+export const estimateInput = z.strictObject({
+  text: z.string({ error: 'must be a string' }).meta({ description: 'Text to count.' }),
+  models: models.optional(),
+});
 
 export const optimizerInput = z
-  .strictObject({
-    models: models.optional(),
-    inputTokens: tokens('input', ''),
-    outputTokens: tokens('output', ''),
-    requests: requests.optional(),
-    useCase: useCase.optional(),
-    minFit: minFit.optional(),
-  })
-  .transform(({ models: ids, inputTokens, outputTokens, requests: n, useCase: u, minFit: f }) => ({
-    models: ids,
-    profile: { input: inputTokens, output: outputTokens },
-    requests: n ?? 1,
-    useCase: u,
-    minFit: f as Decimal | undefined,
+  .strictObject({ ...optimizerFields, customModels: customModels.optional() })
+  .check(optimizerCheck)
+  .transform((input) => ({
+    models: input.models,
+    customModels: input.customModels,
+    usage: usageOf(input.inputTokens, input.outputTokens, input),
+    requests: input.requests ?? 1,
+    useCase: input.useCase,
+    minFit: input.minFit as Decimal | undefined,
   }));
 
 // ---------------------------------------------------------------------------------------------------------
@@ -158,8 +300,21 @@ const queryNumbers = {
   outputTokens: number(INTEGER, 'must be a whole number of tokens'),
   requests: number(INTEGER, 'must be a whole number of requests'),
   minFit: number(DECIMAL, 'must be a plain decimal such as 1400'),
+  cachedInputTokens: number(INTEGER, 'must be a whole number of tokens'),
+  cacheWriteTokens: number(INTEGER, 'must be a whole number of tokens'),
 };
-const queryText = { models: once().optional(), useCase: once().optional() };
+const flag = () =>
+  once()
+    .regex(/^(true|false)$/, 'must be true or false')
+    .transform((value) => value === 'true')
+    .optional();
+const queryText = { models: once().optional(), useCase: once().optional(), cacheTtl: once().optional() };
+const queryUsage = {
+  cachedInputTokens: queryNumbers.cachedInputTokens,
+  cacheWriteTokens: queryNumbers.cacheWriteTokens,
+  cacheTtl: queryText.cacheTtl,
+  batch: flag(),
+};
 
 type QueryShape = Record<string, z.ZodType>;
 interface PropertyDoc {
@@ -197,6 +352,7 @@ export const budgetQuery = queryOf(budgetInput, {
   inputRatio: queryNumbers.inputRatio,
   inputTokens: queryNumbers.inputTokens,
   outputTokens: queryNumbers.outputTokens,
+  ...queryUsage,
 });
 export const selectorQuery = queryOf(selectorInput, {
   useCase: queryText.useCase,
@@ -204,6 +360,8 @@ export const selectorQuery = queryOf(selectorInput, {
   requests: queryNumbers.requests,
   inputTokens: queryNumbers.inputTokens,
   outputTokens: queryNumbers.outputTokens,
+  ...queryUsage,
+  includeUnrated: flag(),
 });
 export const optimizerQuery = queryOf(optimizerInput, {
   models: queryText.models,
@@ -212,4 +370,5 @@ export const optimizerQuery = queryOf(optimizerInput, {
   requests: queryNumbers.requests,
   useCase: queryText.useCase,
   minFit: queryNumbers.minFit,
+  ...queryUsage,
 });

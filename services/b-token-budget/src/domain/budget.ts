@@ -1,50 +1,71 @@
-import { infeasibility, type Profile, requestCost } from './cost.js';
+import { infeasibility, ioPrices, notesOf, requestCost, type Usage } from './cost.js';
+import { byId, type CustomModel, customFlag, type Model, resolveModels } from './models.js';
 import { Dec, type Decimal, floor, MILLION, usd } from './money.js';
-import { byId, type Model, resolveModels } from './models.js';
+import { catalogStatus } from './staleness.js';
 
 export interface BudgetInput {
   budget: Decimal;
   models: readonly string[] | undefined;
+  customModels?: readonly CustomModel[] | undefined;
   inputRatio: Decimal;
-  profile: Profile;
+  usage: Usage;
+  today?: Date | undefined;
 }
 
-/** Base-tier USD per token pair at input ratio r: r × in + (1 − r) × out (per 1M tokens). */
-const blendedPrice = (model: Model, r: Decimal) =>
-  r.times(model.base.input).plus(new Dec(1).minus(r).times(model.base.output));
-
-/** Whole tokens a budget buys at a price per 1M tokens. */
-const tokensFor = (budget: Decimal, perMillion: Decimal) => floor(budget.times(MILLION).div(perMillion));
+/** Whole tokens a budget buys at a price per 1M tokens; null when the price is 0 (no limit). */
+const tokensFor = (budget: Decimal, perMillion: Decimal) =>
+  perMillion.eq(0) ? null : floor(budget.times(MILLION).div(perMillion));
 
 /**
- * What a budget buys on each model (tokens at the base tier; requests of the profile, priced with the
- * long-context rules), and a split of the budget weighted by how much better than the cheapest model
- * each one is overall.
+ * What a budget buys on each model (tokens at the base tier, or the batch prices with `batch`;
+ * requests of the usage, priced with every rule), and a split of the budget weighted by how much better
+ * than the cheapest rated model each one is overall.
  */
-export function budgetCalculator({ budget, models: ids, inputRatio, profile }: BudgetInput) {
-  const rows = resolveModels(ids).map((model) => {
-    const cost = requestCost(model, profile);
-    const feasible = infeasibility(model, profile) === undefined;
+export function budgetCalculator({
+  budget,
+  models: ids,
+  customModels,
+  inputRatio,
+  usage,
+  today,
+}: BudgetInput) {
+  const rows = resolveModels(ids, customModels).map((model) => {
+    const { cost, notes } = requestCost(model, usage);
+    const feasible = infeasibility(model, usage) === undefined;
+    // Base-tier prices (batch ones when asked and available): r × in + (1 − r) × out per 1M tokens.
+    const io = ioPrices(model, 0, usage.batch);
+    const blended = inputRatio.times(io.input).plus(new Dec(1).minus(inputRatio).times(io.output));
     return {
       model,
       cost,
+      blended,
       json: {
         id: model.id,
-        input_tokens: tokensFor(budget, model.base.input),
-        output_tokens: tokensFor(budget, model.base.output),
-        blended_tokens: tokensFor(budget, blendedPrice(model, inputRatio)),
-        requests: feasible ? floor(budget.div(cost)) : 0,
+        input_tokens: tokensFor(budget, io.input),
+        output_tokens: tokensFor(budget, io.output),
+        blended_tokens: tokensFor(budget, blended),
+        // A request that costs nothing (all of it written to a free cache, say) has no count: null.
+        requests: !feasible ? 0 : cost.eq(0) ? null : floor(budget.div(cost)),
         cost_per_request: usd(cost),
         feasible,
+        ...notesOf(notes),
+        ...customFlag(model),
       },
     };
   });
-  rows.sort((a, b) => b.json.requests - a.json.requests || byId(a.json, b.json));
+  const count = (row: (typeof rows)[number]) => row.json.requests ?? Number.POSITIVE_INFINITY;
+  rows.sort((a, b) => Number(count(b) > count(a)) - Number(count(a) > count(b)) || byId(a.json, b.json));
 
-  const cheapest = rows.reduce((best, row) =>
-    row.cost.lt(best.cost) || (row.cost.eq(best.cost) && byId(row.json, best.json) < 0) ? row : best,
+  const cheaperFirst = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+    a.cost.cmp(b.cost) || byId(a.json, b.json);
+  // The zero weight is the cheapest rated model's overall fit; unrated models weigh 0.
+  const [baseline] = rows
+    .filter((row) => row.model.fit !== null)
+    .sort(cheaperFirst)
+    .map((row) => row.model.fit!.default);
+  const weights = rows.map((row) =>
+    row.model.fit === null ? 0 : Math.max(0, row.model.fit.default - (baseline as number)),
   );
-  const weights = rows.map((row) => Math.max(0, row.model.fit.default - cheapest.model.fit.default));
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   const shares = rows.map((_, i) =>
     (totalWeight === 0 ? budget.div(rows.length) : budget.times(weights[i]!).div(totalWeight)).round(
@@ -55,6 +76,7 @@ export function budgetCalculator({ budget, models: ids, inputRatio, profile }: B
   // The micro-dollars lost to rounding down go to the highest weight (ties: id).
   let top = 0;
   rows.forEach((row, i) => {
+    // Stryker disable next-line EqualityOperator: `<= 0` differs only when i = top (ids are unique), a no-op.
     if (weights[i]! > weights[top]! || (weights[i] === weights[top] && byId(row.json, rows[top]!.json) < 0))
       top = i;
   });
@@ -67,7 +89,10 @@ export function budgetCalculator({ budget, models: ids, inputRatio, profile }: B
       id: row.model.id,
       weight: weights[i]!,
       budget: usd(shares[i]!),
-      blended_tokens: tokensFor(shares[i]!, blendedPrice(row.model, inputRatio)),
+      blended_tokens: tokensFor(shares[i]!, row.blended),
     })),
+    ...catalogStatus(today ?? new Date()),
   };
 }
+
+export type { Model };

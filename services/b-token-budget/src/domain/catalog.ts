@@ -1,10 +1,9 @@
-// The catalog: 19 models, one entry each, the only place their prices, limits and fit scores live.
-// Prices: USD per 1M tokens, base tier, late-2025 list prices from each provider's public price page
-// (Groq's for the Llama rows). Capabilities: LiteLLM's model_prices_and_context_window.json
-// (mirror RoCry/llm-api-price @ c155f46, 2025-12-12), with Grok 4 vision/reasoning/structured output and
-// deepseek-reasoner tools from models.dev and OpenRouter; `caching` ⇔ a cached-input price.
-// Fit: LMArena text leaderboard with style control, 2025-12-11 (code = coding, reasoning = mean of math
-// and expert, content = creative writing, default = overall).
+// The catalog: 19 models, one row each, the only place their prices, limits and fit scores live.
+// Prices and limits: LiteLLM's model_prices_and_context_window.json, verbatim mirror RoCry/llm-api-price @
+// 8442b939 (2026-07-24), per-token USD × 10^6; the 19 entries used are committed in
+// data/litellm-2026-07-24.json and test/domain/catalog-source.test.ts re-derives every number below from
+// them. Capabilities: LiteLLM's supports_vision/_function_calling/_reasoning/_response_schema flags;
+// `caching` ⇔ a cached-input price. Fit: data/lmarena-2026-04-22.json (see FIT_SOURCE).
 
 export const USE_CASES = ['code', 'reasoning', 'content', 'default'] as const;
 export type UseCase = (typeof USE_CASES)[number];
@@ -18,253 +17,234 @@ export const CAPABILITIES = {
   C: 'caching',
 } as const;
 
-export const AS_OF = '2025-12-12';
+export const AS_OF = '2026-07-24';
 export const FIT_SOURCE =
-  'LMArena text leaderboard, style control, 2025-12-11 (code = coding, reasoning = mean of math and expert, content = creative writing, default = overall)';
+  'LMArena text leaderboard category ratings as recorded in verseles/showdown data/showdown.json @ aba476b8 (last_update 2026-04-22): code = coding, reasoning = mean of math and hard prompts (half-up), content = creative writing, default = English; models it does not rate have fit null';
 
-interface Row {
+/** A price as a decimal string (USD per 1M tokens), or null where LiteLLM has no key. */
+type Price = string | null;
+
+export interface Row {
   id: string;
   provider: string;
-  groq?: true;
   name: string;
-  /** USD per 1M tokens as decimal strings: input, output, cached input (or null). */
-  prices: [string, string, string | null];
-  context: number;
-  maxOutput: number | null;
-  /** Input tokens above which the whole request is billed at the long-context prices [in, out]. */
-  longContext?: [number, string, string];
+  /** LiteLLM key of the entry. */
+  key: string;
+  groq?: true;
+  /** in, out, cached in, 5-minute cache write, 1-hour cache write. */
+  prices: [input: string, output: string, cached: Price, write: Price, write1h: Price];
+  /** Batch input and output, or null. */
+  batch: [input: string, output: string] | null;
+  /** max input tokens, max output tokens. */
+  limits: [input: number, output: number];
+  /** Input tokens above which the whole request is billed at [in, out, cached, write]. */
+  tier?: [threshold: number, input: string, output: string, cached: Price, write: Price];
   caps: string;
-  fit: [code: number, reasoning: number, content: number, overall: number];
+  /** LiteLLM's `source`, else the provider's price page. */
   source: string;
-  /** Not confirmed by a second public source. */
-  unverified?: true;
 }
 
 const OPENAI = 'https://openai.com/api/pricing/';
 const ANTHROPIC = 'https://www.anthropic.com/pricing#api';
-const GOOGLE = 'https://ai.google.dev/gemini-api/docs/pricing';
 const GROQ = 'https://groq.com/pricing';
-const MISTRAL = 'https://mistral.ai/pricing#api-pricing';
-const DEEPSEEK = 'https://api-docs.deepseek.com/quick_start/pricing';
 const XAI = 'https://docs.x.ai/docs/models';
+const DEEPSEEK = 'https://api-docs.deepseek.com/quick_start/pricing';
+
+const openai = (
+  id: string,
+  name: string,
+  p: Row['prices'],
+  batch: Row['batch'],
+  tier?: Row['tier'],
+): Row => ({
+  id,
+  provider: 'openai',
+  name,
+  key: id,
+  prices: p,
+  batch,
+  limits: [1_050_000, 128_000],
+  ...(tier ? { tier } : {}),
+  caps: 'VTRSC',
+  source: OPENAI,
+});
+const claude = (id: string, name: string, p: Row['prices'], limits: Row['limits']): Row => ({
+  id,
+  provider: 'anthropic',
+  name,
+  key: id,
+  prices: p,
+  batch: null,
+  limits,
+  caps: 'VTRSC',
+  source: ANTHROPIC,
+});
+const gemini = (id: string, name: string, p: Row['prices'], batch: Row['batch'], source: string): Row => ({
+  id,
+  provider: 'google',
+  name,
+  key: `gemini/${id}`,
+  prices: p,
+  batch,
+  limits: [1_048_576, 65_536],
+  caps: 'VTRSC',
+  source,
+});
 
 export const ROWS: readonly Row[] = [
+  openai(
+    'gpt-5.6',
+    'GPT-5.6',
+    ['5', '30', '0.5', '6.25', null],
+    ['2.5', '15'],
+    [272_000, '10', '45', '1', '12.5'],
+  ),
+  openai(
+    'gpt-5.6-terra',
+    'GPT-5.6 Terra',
+    ['2.5', '15', '0.25', '3.125', null],
+    ['1.25', '7.5'],
+    [272_000, '5', '22.5', '0.5', '6.25'],
+  ),
+  openai(
+    'gpt-5.6-luna',
+    'GPT-5.6 Luna',
+    ['1', '6', '0.1', '1.25', null],
+    ['0.5', '3'],
+    [272_000, '2', '9', '0.2', '2.5'],
+  ),
+  openai('gpt-5.4-mini', 'GPT-5.4 mini', ['0.75', '4.5', '0.075', null, null], ['0.375', '2.25']),
+  openai('gpt-5.4-nano', 'GPT-5.4 nano', ['0.2', '1.25', '0.02', null, null], ['0.1', '0.625']),
+  claude('claude-opus-5', 'Claude Opus 5', ['5', '25', '0.5', '6.25', '10'], [1_000_000, 128_000]),
+  claude('claude-sonnet-5', 'Claude Sonnet 5', ['2', '10', '0.2', '2.5', '4'], [1_000_000, 128_000]),
+  claude('claude-haiku-4-5', 'Claude Haiku 4.5', ['1', '5', '0.1', '1.25', '2'], [200_000, 64_000]),
   {
-    id: 'gpt-5.1',
-    provider: 'openai',
-    name: 'GPT-5.1',
-    prices: ['1.25', '10.00', '0.125'],
-    context: 400_000,
-    maxOutput: 128_000,
+    ...gemini(
+      'gemini-3.1-pro-preview',
+      'Gemini 3.1 Pro Preview',
+      ['2', '12', '0.2', null, null],
+      ['1', '6'],
+      'https://ai.google.dev/gemini-api/docs/models#gemini-3.1-pro-preview',
+    ),
+    tier: [200_000, '4', '18', '0.4', null],
+  },
+  gemini(
+    'gemini-3.6-flash',
+    'Gemini 3.6 Flash',
+    ['1.5', '7.5', '0.15', null, null],
+    ['0.75', '3.75'],
+    'https://ai.google.dev/pricing/gemini-3',
+  ),
+  gemini(
+    'gemini-3.1-flash-lite',
+    'Gemini 3.1 Flash-Lite',
+    ['0.25', '1.5', '0.025', null, null],
+    ['0.125', '0.75'],
+    'https://ai.google.dev/gemini-api/docs/pricing#gemini-3.1-flash-lite',
+  ),
+  {
+    id: 'grok-4.5',
+    provider: 'xai',
+    name: 'Grok 4.5',
+    key: 'xai/grok-4.5',
+    prices: ['2', '6', '0.5', null, null],
+    batch: null,
+    limits: [500_000, 500_000],
+    tier: [200_000, '4', '12', '1', null],
     caps: 'VTRSC',
-    fit: [1489, 1478, 1437, 1458],
-    source: OPENAI,
+    source: XAI,
   },
   {
-    id: 'gpt-5-mini',
-    provider: 'openai',
-    name: 'GPT-5 mini',
-    prices: ['0.25', '2.00', '0.025'],
-    context: 400_000,
-    maxOutput: 128_000,
+    id: 'grok-4.3',
+    provider: 'xai',
+    name: 'Grok 4.3',
+    key: 'xai/grok-4.3',
+    prices: ['1.25', '2.5', '0.2', null, null],
+    batch: null,
+    limits: [1_000_000, 1_000_000],
+    tier: [200_000, '2.5', '5', '0.4', null],
     caps: 'VTRSC',
-    fit: [1430, 1410, 1329, 1393],
-    source: OPENAI,
+    source: XAI,
   },
   {
-    id: 'gpt-5-nano',
-    provider: 'openai',
-    name: 'GPT-5 nano',
-    prices: ['0.05', '0.40', '0.005'],
-    context: 400_000,
-    maxOutput: 128_000,
-    caps: 'VTRSC',
-    fit: [1381, 1356, 1254, 1339],
-    source: OPENAI,
+    id: 'deepseek-v4-pro',
+    provider: 'deepseek',
+    name: 'DeepSeek V4 Pro',
+    key: 'deepseek/deepseek-v4-pro',
+    prices: ['0.435', '0.87', '0.003625', '0', null],
+    batch: null,
+    limits: [1_000_000, 8192],
+    caps: 'TSC',
+    source: DEEPSEEK,
   },
   {
-    id: 'gpt-4.1',
-    provider: 'openai',
-    name: 'GPT-4.1',
-    prices: ['2.00', '8.00', '0.50'],
-    context: 1_047_576,
-    maxOutput: 32_768,
-    caps: 'VTSC',
-    fit: [1454, 1387, 1399, 1412],
-    source: OPENAI,
+    id: 'deepseek-v4-flash',
+    provider: 'deepseek',
+    name: 'DeepSeek V4 Flash',
+    key: 'deepseek/deepseek-v4-flash',
+    prices: ['0.14', '0.28', '0.0028', '0', null],
+    batch: null,
+    limits: [1_000_000, 8192],
+    caps: 'TSC',
+    source: DEEPSEEK,
   },
   {
-    id: 'claude-opus-4-5',
-    provider: 'anthropic',
-    name: 'Claude Opus 4.5',
-    prices: ['5.00', '25.00', '0.50'],
-    context: 200_000,
-    maxOutput: 64_000,
-    caps: 'VTRSC',
-    fit: [1516, 1515, 1457, 1468],
-    source: ANTHROPIC,
+    id: 'mistral-medium-3.5',
+    provider: 'mistral',
+    name: 'Mistral Medium 3.5',
+    key: 'mistral/mistral-medium-3-5',
+    prices: ['1.5', '7.5', null, null, null],
+    batch: null,
+    limits: [262_144, 262_144],
+    caps: 'VTRS',
+    source: 'https://docs.mistral.ai/models/model-cards/mistral-medium-3-5-26-04',
   },
   {
-    id: 'claude-sonnet-4-5',
-    provider: 'anthropic',
-    name: 'Claude Sonnet 4.5',
-    prices: ['3.00', '15.00', '0.30'],
-    context: 200_000,
-    maxOutput: 64_000,
-    longContext: [200_000, '6.00', '22.50'],
-    caps: 'VTRSC',
-    fit: [1504, 1459, 1437, 1445],
-    source: ANTHROPIC,
-  },
-  {
-    id: 'claude-haiku-4-5',
-    provider: 'anthropic',
-    name: 'Claude Haiku 4.5',
-    prices: ['1.00', '5.00', '0.10'],
-    context: 200_000,
-    maxOutput: 64_000,
-    caps: 'VTRSC',
-    fit: [1476, 1416, 1376, 1402],
-    source: ANTHROPIC,
-  },
-  {
-    id: 'gemini-3-pro-preview',
-    provider: 'google',
-    name: 'Gemini 3 Pro (preview)',
-    prices: ['2.00', '12.00', '0.20'],
-    context: 1_048_576,
-    maxOutput: 65_535,
-    longContext: [200_000, '4.00', '18.00'],
-    caps: 'VTRSC',
-    fit: [1520, 1487, 1492, 1492],
-    source: GOOGLE,
-  },
-  {
-    id: 'gemini-2.5-pro',
-    provider: 'google',
-    name: 'Gemini 2.5 Pro',
-    prices: ['1.25', '10.00', '0.125'],
-    context: 1_048_576,
-    maxOutput: 65_535,
-    longContext: [200_000, '2.50', '15.00'],
-    caps: 'VTRSC',
-    fit: [1470, 1459, 1452, 1451],
-    source: GOOGLE,
-  },
-  {
-    id: 'gemini-2.5-flash',
-    provider: 'google',
-    name: 'Gemini 2.5 Flash',
-    prices: ['0.30', '2.50', '0.03'],
-    context: 1_048_576,
-    maxOutput: 65_535,
-    caps: 'VTRSC',
-    fit: [1422, 1422, 1397, 1408],
-    source: GOOGLE,
-  },
-  {
-    id: 'gemini-2.5-flash-lite',
-    provider: 'google',
-    name: 'Gemini 2.5 Flash-Lite',
-    prices: ['0.10', '0.40', '0.01'],
-    context: 1_048_576,
-    maxOutput: 65_535,
-    caps: 'VTRSC',
-    fit: [1393, 1379, 1360, 1379],
-    source: GOOGLE,
+    id: 'mistral-large-3',
+    provider: 'mistral',
+    name: 'Mistral Large 3',
+    key: 'mistral/mistral-large-3',
+    prices: ['0.5', '1.5', null, null, null],
+    batch: null,
+    limits: [262_144, 262_144],
+    caps: 'VTS',
+    source: 'https://docs.mistral.ai/models/mistral-large-3-25-12',
   },
   {
     id: 'llama-4-maverick',
     provider: 'meta',
     groq: true,
-    name: 'Llama 4 Maverick (Groq)',
-    prices: ['0.20', '0.60', null],
-    context: 131_072,
-    maxOutput: 8_192,
+    name: 'Llama 4 Maverick',
+    key: 'groq/meta-llama/llama-4-maverick-17b-128e-instruct',
+    prices: ['0.2', '0.6', null, null, null],
+    batch: null,
+    limits: [131_072, 8192],
     caps: 'VTS',
-    fit: [1371, 1324, 1306, 1328],
     source: GROQ,
   },
   {
     id: 'llama-4-scout',
     provider: 'meta',
     groq: true,
-    name: 'Llama 4 Scout (Groq)',
-    prices: ['0.11', '0.34', null],
-    context: 131_072,
-    maxOutput: 8_192,
+    name: 'Llama 4 Scout',
+    key: 'groq/meta-llama/llama-4-scout-17b-16e-instruct',
+    prices: ['0.11', '0.34', null, null, null],
+    batch: null,
+    limits: [131_072, 8192],
     caps: 'VTS',
-    fit: [1361, 1310, 1290, 1322],
     source: GROQ,
   },
-  {
-    id: 'mistral-medium-3.1',
-    provider: 'mistral',
-    name: 'Mistral Medium 3.1',
-    prices: ['0.40', '2.00', null],
-    context: 131_072,
-    maxOutput: 8_191,
-    caps: 'VTS',
-    fit: [1452, 1404, 1378, 1411],
-    source: MISTRAL,
-  },
-  {
-    id: 'mistral-large-3',
-    provider: 'mistral',
-    name: 'Mistral Large 3',
-    prices: ['0.50', '1.50', null],
-    context: 256_000,
-    maxOutput: null,
-    caps: 'VTS',
-    fit: [1469, 1401, 1374, 1414],
-    source: MISTRAL,
-    unverified: true,
-  },
-  {
-    id: 'deepseek-chat',
-    provider: 'deepseek',
-    name: 'DeepSeek-V3.2 (chat)',
-    prices: ['0.28', '0.42', '0.028'],
-    context: 131_072,
-    maxOutput: 8_192,
-    caps: 'TSC',
-    fit: [1454, 1423, 1390, 1416],
-    source: DEEPSEEK,
-  },
-  {
-    id: 'deepseek-reasoner',
-    provider: 'deepseek',
-    name: 'DeepSeek-V3.2 (reasoner)',
-    prices: ['0.28', '0.42', '0.028'],
-    context: 131_072,
-    maxOutput: 65_536,
-    caps: 'TRSC',
-    fit: [1463, 1419, 1406, 1419],
-    source: DEEPSEEK,
-  },
-  {
-    id: 'grok-4',
-    provider: 'xai',
-    name: 'Grok 4',
-    prices: ['3.00', '15.00', '0.75'],
-    context: 256_000,
-    maxOutput: 256_000,
-    longContext: [128_000, '6.00', '30.00'],
-    caps: 'VTRSC',
-    fit: [1433, 1434, 1394, 1409],
-    source: XAI,
-  },
-  {
-    id: 'grok-4-fast',
-    provider: 'xai',
-    name: 'Grok 4 Fast',
-    prices: ['0.20', '0.50', '0.05'],
-    context: 2_000_000,
-    maxOutput: null,
-    caps: 'VTRSC',
-    longContext: [128_000, '0.40', '1.00'],
-    fit: [1438, 1414, 1377, 1402],
-    source: XAI,
-    unverified: true,
-  },
 ];
+
+/**
+ * Fit per use case [code, reasoning, content, default] for the models the snapshot rates (the others:
+ * null). Derived from data/lmarena-2026-04-22.json (test/domain/catalog-source.test.ts re-derives them).
+ */
+export const FIT: Readonly<
+  Record<string, [code: number, reasoning: number, content: number, overall: number]>
+> = {
+  'gemini-3.1-pro-preview': [1531, 1513, 1487, 1495],
+  'mistral-large-3': [1468, 1416, 1366, 1428],
+  'llama-4-maverick': [1372, 1329, 1307, 1327],
+  'llama-4-scout': [1362, 1319, 1290, 1322],
+};

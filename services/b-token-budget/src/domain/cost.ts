@@ -1,36 +1,89 @@
+import type { Model } from './models.js';
 import { Dec, type Decimal, MILLION } from './money.js';
-import type { Model, Tier } from './models.js';
 
-export interface Profile {
+/** One request: tokens in and out; cached and written are parts of the input. */
+export interface Usage {
   input: number;
   output: number;
+  cached: number;
+  written: number;
+  ttl: '5m' | '1h';
+  batch: boolean;
 }
 
-/** The tier a request is billed at: long-context prices for the whole request when input > threshold. */
-export function tierOf(model: Model, input: number): Tier {
-  return model.longContext && input > model.longContext.threshold ? model.longContext.tier : model.base;
+/** A request of `input` in and `output` out tokens, nothing cached, written or batched. */
+export const plain = (input: number, output: number): Usage => ({
+  input,
+  output,
+  cached: 0,
+  written: 0,
+  ttl: '5m',
+  batch: false,
+});
+
+export interface Priced {
+  cost: Decimal;
+  /** The fallbacks used, in the spec's order; empty when none. */
+  notes: string[];
 }
 
-/** Exact USD cost of one request: input × in / 10^6 + output × out / 10^6. */
-export function requestCost(model: Model, { input, output }: Profile): Decimal {
-  const tier = tierOf(model, input);
-  return new Dec(input).times(tier.input).plus(new Dec(output).times(tier.output)).div(MILLION);
+/** Whether the long-context tier applies: input strictly above its threshold. */
+const above = (model: Model, input: number) =>
+  model.longContext !== undefined && input > model.longContext.threshold;
+
+/** Input and output prices in force (batch when asked and available at that tier), and the note if not. */
+export function ioPrices(model: Model, input: number, batch: boolean) {
+  const tier = above(model, input) ? model.longContext!.tier : model.base;
+  if (!batch) return { input: tier.input, output: tier.output, note: undefined };
+  if (model.batch === null) return { input: tier.input, output: tier.output, note: 'no batch pricing' };
+  if (tier !== model.base)
+    return {
+      input: tier.input,
+      output: tier.output,
+      note: 'no batch pricing above the long-context threshold',
+    };
+  return { input: model.batch.input, output: model.batch.output, note: undefined };
 }
 
 /**
- * Whether the request fits: input ≤ context window and output ≤ max output, or input + output ≤
- * context window when the max output is unknown. Undefined when it fits, else the reason.
+ * Exact USD cost of one request: ((input − cached − written) × in + cached × cached_in + written ×
+ * write(ttl) + output × out) / 10^6. Above the threshold the tier's in, out, cached and 5-minute write
+ * prices apply to the whole request (the 1-hour write has no tier). A part priced by a fallback adds
+ * its note.
  */
-export function infeasibility(model: Model, { input, output }: Profile): string | undefined {
-  if (input > model.contextWindow) {
-    return `input of ${input} tokens exceeds the context window of ${model.contextWindow}`;
+export function requestCost(model: Model, usage: Usage): Priced {
+  const tier = above(model, usage.input) ? model.longContext!.tier : model.base;
+  const io = ioPrices(model, usage.input, usage.batch);
+  const notes: string[] = [];
+  let cached = tier.cached;
+  if (cached === null) {
+    cached = io.input;
+    if (usage.cached > 0) notes.push('no cached-input pricing');
   }
-  if (model.maxOutput === null) {
-    return input + output > model.contextWindow
-      ? `input + output of ${input + output} tokens exceeds the context window of ${model.contextWindow}`
-      : undefined;
+  let write = usage.ttl === '1h' ? model.write1h : tier.write;
+  if (write === null) {
+    write = io.input;
+    if (usage.written > 0)
+      notes.push(usage.ttl === '1h' ? 'no 1h cache-write pricing' : 'no cache-write pricing');
   }
-  return output > model.maxOutput
-    ? `output of ${output} tokens exceeds the max output of ${model.maxOutput}`
-    : undefined;
+  if (io.note) notes.push(io.note);
+  const fresh = usage.input - usage.cached - usage.written;
+  const cost = new Dec(fresh)
+    .times(io.input)
+    .plus(new Dec(usage.cached).times(cached))
+    .plus(new Dec(usage.written).times(write))
+    .plus(new Dec(usage.output).times(io.output))
+    .div(MILLION);
+  return { cost, notes };
 }
+
+/** Why the request cannot be served (input over max input, or output over max output), else undefined. */
+export function infeasibility(model: Model, { input, output }: { input: number; output: number }) {
+  if (input > model.maxInput) return `input of ${input} tokens exceeds the max input of ${model.maxInput}`;
+  if (output > model.maxOutput)
+    return `output of ${output} tokens exceeds the max output of ${model.maxOutput}`;
+  return undefined;
+}
+
+/** `notes` on an entry when there are any. */
+export const notesOf = (notes: readonly string[]) => (notes.length > 0 ? { notes: [...notes] } : {});

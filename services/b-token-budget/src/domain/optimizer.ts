@@ -1,29 +1,36 @@
 import { USE_CASES, type UseCase } from './catalog.js';
-import { infeasibility, type Profile, requestCost } from './cost.js';
+import { infeasibility, notesOf, requestCost, type Usage } from './cost.js';
+import { byId, type CustomModel, customFlag, fitFor, resolveModels } from './models.js';
 import { Dec, type Decimal, usd } from './money.js';
-import { byId, resolveModels } from './models.js';
+import { catalogStatus } from './staleness.js';
 
 export interface OptimizerInput {
   models: readonly string[] | undefined;
-  profile: Profile;
+  customModels?: readonly CustomModel[] | undefined;
+  usage: Usage;
   requests: number;
   useCase: UseCase | undefined;
   minFit: Decimal | undefined;
+  today?: Date | undefined;
 }
 
 /** Every model's cost for a workload, cheapest feasible first, and what the cheapest saves. */
-export function costOptimizer({ models: ids, profile, requests, useCase, minFit }: OptimizerInput) {
-  const fitOf = useCase ?? USE_CASES[3];
-  const models = resolveModels(ids);
-  const kept = minFit === undefined ? models : models.filter((m) => !new Dec(m.fit[fitOf]).lt(minFit));
-  const excluded = models.filter((m) => !kept.includes(m));
+export function costOptimizer(input: OptimizerInput) {
+  const { usage, requests, minFit } = input;
+  const fitOf = input.useCase ?? USE_CASES[3];
+  const models = resolveModels(input.models, input.customModels);
+  // An unrated model (fit null) counts as below any minFit.
+  const below = (fit: number | null) => minFit !== undefined && (fit === null || new Dec(fit).lt(minFit));
+  const kept = models.filter((m) => !below(fitFor(m, fitOf)));
   const rows = kept.map((model) => {
-    const perRequest = requestCost(model, profile);
+    const { cost, notes } = requestCost(model, usage);
     return {
+      model,
       id: model.id,
-      perRequest,
-      total: perRequest.times(requests),
-      reason: infeasibility(model, profile),
+      perRequest: cost,
+      total: cost.times(requests),
+      notes,
+      reason: infeasibility(model, usage),
     };
   });
   rows.sort(
@@ -33,6 +40,7 @@ export function costOptimizer({ models: ids, profile, requests, useCase, minFit 
   const feasible = rows.filter((row) => row.reason === undefined);
   const cheapest = feasible[0];
   const dearest = feasible[feasible.length - 1];
+  const rank = (fit: number | null) => fit ?? Number.NEGATIVE_INFINITY;
   return {
     costs: rows.map((row) => ({
       id: row.id,
@@ -40,13 +48,17 @@ export function costOptimizer({ models: ids, profile, requests, useCase, minFit 
       total_cost: usd(row.total),
       feasible: row.reason === undefined,
       ...(row.reason === undefined ? {} : { reason: row.reason }),
+      ...notesOf(row.notes),
+      ...customFlag(row.model),
     })),
     cheapest: cheapest ? { id: cheapest.id, total_cost: usd(cheapest.total) } : null,
     most_expensive: dearest ? { id: dearest.id, total_cost: usd(dearest.total) } : null,
     savings: dearest ? savingsBetween(cheapest!.total, dearest.total) : null,
-    excluded_by_fit: excluded
-      .map((m) => ({ id: m.id, fit: m.fit[fitOf] }))
-      .sort((a, b) => b.fit - a.fit || byId(a, b)),
+    excluded_by_fit: models
+      .filter((m) => !kept.includes(m))
+      .map((m) => ({ id: m.id, fit: fitFor(m, fitOf) }))
+      .sort((a, b) => Number(rank(b.fit) > rank(a.fit)) - Number(rank(a.fit) > rank(b.fit)) || byId(a, b)),
+    ...catalogStatus(input.today ?? new Date()),
   };
 }
 

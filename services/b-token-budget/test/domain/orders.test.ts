@@ -13,7 +13,8 @@ import {
   MODEL_IDS,
   MODELS,
   modelSelector,
-  requestCost,
+  plain,
+  requestCost as priced,
   USE_CASES,
   usd,
 } from '../../src/domain/index.js';
@@ -21,6 +22,11 @@ import { FIT_BAND, MAX_ALTERNATIVES } from '../../src/domain/selector.js';
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const model = (id: string) => MODELS.find((m) => m.id === id)!;
+const requestCost = (m: (typeof MODELS)[number], work: { input: number; output: number }) =>
+  priced(m, plain(work.input, work.output)).cost;
+/** Fit of a use case; unrated models have none (null), below every rating. */
+const fitOf = (id: string, useCase: (typeof USE_CASES)[number]) => model(id).fit?.[useCase] ?? null;
+const byFit = (a: number | null, b: number | null) => (b ?? -Infinity) - (a ?? -Infinity) || 0;
 const ids = fc.shuffledSubarray([...MODEL_IDS], { minLength: 1 });
 // Token counts from tiny to beyond every context window, so some models cannot serve the request.
 const tokens = fc.oneof(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 100_000, max: 3_000_000 }));
@@ -37,15 +43,17 @@ describe('cost_optimizer', () => {
         // Fit scores are arena ratings of about 1300–1520.
         fc.option(fc.integer({ min: 1250, max: 1550 }), { nil: undefined }),
         (models, work, requests, useCase, minFit) => {
-          const fitOf = useCase ?? 'default';
+          const fitCase = useCase ?? 'default';
           const result = costOptimizer({
             models,
-            profile: work,
+            usage: plain(work.input, work.output),
             requests,
             useCase,
             minFit: minFit === undefined ? undefined : new Dec(minFit),
           });
-          const kept = models.filter((id) => minFit === undefined || model(id).fit[fitOf] >= minFit);
+          const kept = models.filter(
+            (id) => minFit === undefined || (fitOf(id, fitCase) !== null && fitOf(id, fitCase)! >= minFit),
+          );
           const rows = kept
             .map((id) => {
               const perRequest = requestCost(model(id), work);
@@ -62,7 +70,7 @@ describe('cost_optimizer', () => {
                 a.total.cmp(b.total) ||
                 byText(a.id, b.id),
             );
-          expect(result.costs).toStrictEqual(
+          expect(result.costs.map(({ notes: _, ...rest }) => rest)).toStrictEqual(
             rows.map((r) => ({
               id: r.id,
               cost_per_request: usd(r.perRequest),
@@ -88,8 +96,8 @@ describe('cost_optimizer', () => {
           expect(result.excluded_by_fit).toEqual(
             models
               .filter((id) => !kept.includes(id))
-              .map((id) => ({ id, fit: model(id).fit[fitOf] }))
-              .sort((a, b) => b.fit - a.fit || byText(a.id, b.id)),
+              .map((id) => ({ id, fit: fitOf(id, fitCase) }))
+              .sort((a, b) => byFit(a.fit, b.fit) || byText(a.id, b.id)),
           );
         },
       ),
@@ -99,7 +107,7 @@ describe('cost_optimizer', () => {
 });
 
 describe('model_selector', () => {
-  it('recommends the cheapest within 15 fit points of the best affordable model; every list in its order', () => {
+  it('recommends the cheapest within 15 fit points of the best affordable rated model; every list in its order', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...USE_CASES),
@@ -107,9 +115,9 @@ describe('model_selector', () => {
         fc.integer({ min: 1, max: 3 }),
         fc.option(tokens, { nil: undefined }),
         fc.option(tokens, { nil: undefined }),
-        (useCase, budgetText, requests, inputTokens, outputTokens) => {
+        fc.boolean(),
+        (useCase, budgetText, requests, inputTokens, outputTokens, includeUnrated) => {
           const budget: Decimal | undefined = budgetText === undefined ? undefined : new Dec(budgetText);
-          const result = modelSelector({ useCase, budget, requests, inputTokens, outputTokens });
           const defaults = {
             code: [2000, 1000],
             reasoning: [1000, 4000],
@@ -120,36 +128,52 @@ describe('model_selector', () => {
             input: inputTokens ?? defaults[useCase][0]!,
             output: outputTokens ?? defaults[useCase][1]!,
           };
+          const result = modelSelector({
+            useCase,
+            budget,
+            requests,
+            usage: plain(work.input, work.output),
+            includeUnrated,
+          });
           const all = MODELS.map((m) => {
             const cost = requestCost(m, work).times(requests);
             const limit = infeasibility(m, work);
             const over = budget !== undefined && cost.gt(budget);
+            const fit = fitOf(m.id, useCase);
             const reason =
+              (fit === null && !includeUnrated ? 'unrated' : undefined) ??
               limit ??
               (over
                 ? `costs ${usd(cost)} for ${requests} ${requests === 1 ? 'request' : 'requests'}, over the budget of ${usd(budget!)}`
                 : undefined);
-            return { id: m.id, fit: m.fit[useCase], cost, limit, reason };
+            return { id: m.id, fit, cost, limit, reason };
           });
-          const pick = (c: (typeof all)[number]) => ({ id: c.id, fit: c.fit, cost: usd(c.cost) });
-          const cheaperThenFitter = (a: (typeof all)[number], b: (typeof all)[number]) =>
-            a.cost.cmp(b.cost) || b.fit - a.fit || byText(a.id, b.id);
+          type C = (typeof all)[number];
+          const pick = (c: C) => ({ id: c.id, fit: c.fit, cost: usd(c.cost) });
+          const cheaperThenFitter = (a: C, b: C) =>
+            a.cost.cmp(b.cost) || byFit(a.fit, b.fit) || byText(a.id, b.id);
           const affordable = all.filter((c) => c.reason === undefined);
-          const best = Math.max(...affordable.map((c) => c.fit));
-          const recommended = affordable.filter((c) => best - c.fit <= FIT_BAND).sort(cheaperThenFitter)[0];
-          const cheapest = all.filter((c) => c.limit === undefined).sort(cheaperThenFitter)[0];
+          const rated = affordable.filter((c) => c.fit !== null);
+          const unrated = affordable.filter((c) => c.fit === null).sort(cheaperThenFitter);
+          const best = Math.max(...rated.map((c) => c.fit!));
+          const recommended =
+            rated.filter((c) => best - c.fit! <= FIT_BAND).sort(cheaperThenFitter)[0] ?? unrated[0];
+          const cheapest = all
+            .filter((c) => c.limit === undefined && c.reason !== 'unrated')
+            .sort(cheaperThenFitter)[0];
           expect(result).toEqual({
             recommended: recommended ? pick(recommended) : null,
             cheapest: cheapest ? pick(cheapest) : null,
-            alternatives: affordable
+            alternatives: [...rated.sort((a, b) => byFit(a.fit, b.fit) || byText(a.id, b.id)), ...unrated]
               .filter((c) => c.id !== recommended?.id)
-              .sort((a, b) => b.fit - a.fit || byText(a.id, b.id))
               .slice(0, MAX_ALTERNATIVES)
               .map(pick),
             excluded: all
               .filter((c) => c.reason !== undefined)
               .sort((a, b) => a.cost.cmp(b.cost) || byText(a.id, b.id))
               .map((c) => ({ ...pick(c), reason: c.reason })),
+            catalog_as_of: '2026-07-24',
+            warnings: [],
           });
         },
       ),
@@ -167,7 +191,12 @@ describe('budget_calculator', () => {
         profile,
         (models, budgetText, work) => {
           const budget = new Dec(budgetText);
-          const result = budgetCalculator({ budget, models, inputRatio: new Dec('0.5'), profile: work });
+          const result = budgetCalculator({
+            budget,
+            models,
+            inputRatio: new Dec('0.5'),
+            usage: plain(work.input, work.output),
+          });
           const requests = (id: string) =>
             infeasibility(model(id), work) === undefined
               ? Math.floor(Number(budget.div(requestCost(model(id), work)).round(0, Dec.roundDown)))
@@ -176,11 +205,13 @@ describe('budget_calculator', () => {
           expect(result.models.map((m) => [m.id, m.requests, m.feasible])).toEqual(
             order.map((id) => [id, requests(id), infeasibility(model(id), work) === undefined]),
           );
-          // The cheapest request (ties: id) sets the zero weight; the others weigh their fit above it.
-          const cheapest = [...models].sort(
-            (a, b) => requestCost(model(a), work).cmp(requestCost(model(b), work)) || byText(a, b),
-          )[0]!;
-          const weight = (id: string) => Math.max(0, model(id).fit.default - model(cheapest).fit.default);
+          // The cheapest rated request (ties: id) sets the zero weight; the others weigh their fit above
+          // it; unrated models weigh 0.
+          const cheapest = models
+            .filter((id) => model(id).fit !== null)
+            .sort((a, b) => requestCost(model(a), work).cmp(requestCost(model(b), work)) || byText(a, b))[0];
+          const weight = (id: string) =>
+            model(id).fit === null ? 0 : Math.max(0, model(id).fit!.default - model(cheapest!).fit!.default);
           expect(result.allocation.map((a) => [a.id, a.weight])).toEqual(order.map((id) => [id, weight(id)]));
           const total = result.allocation.reduce((sum, a) => sum.plus(a.budget), new Dec(0));
           expect(total.eq(budget)).toBe(true);
@@ -207,7 +238,7 @@ describe('unknown model ids', () => {
         budget: new Dec(1),
         models: unknown,
         inputRatio: new Dec('0.5'),
-        profile: { input: 1, output: 1 },
+        usage: plain(1, 1),
       });
     } catch (error) {
       if (error instanceof ProblemError) return error.toProblem();

@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ServerProcess, startServerProcess } from '@dus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,14 +16,61 @@ describe('the built server over a real socket', () => {
     const health = await fetch(`${server.origin}/health`);
     expect(await health.json()).toMatchObject({ status: 'ok', service: 'b-token-budget', version: '1.1.0' });
     const res = await fetch(
-      `${server.origin}/api/v1/cost_optimizer?inputTokens=1000&outputTokens=500&models=gpt-5.1`,
+      `${server.origin}/api/v1/cost_optimizer?inputTokens=1000&outputTokens=500&models=gpt-5.6`,
     );
     expect(((await res.json()) as { cheapest: unknown }).cheapest).toEqual({
-      id: 'gpt-5.1',
-      total_cost: 0.00625,
+      id: 'gpt-5.6',
+      total_cost: 0.02,
     });
   });
+});
 
+// Each test starts built servers: allow for a loaded machine.
+describe('CATALOG_FILE at start-up', { timeout: 30_000 }, () => {
+  const serverFile = join(import.meta.dirname, '..', '..', 'dist', 'server.js');
+  const dir = mkdtempSync(join(tmpdir(), 'b-catalog-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a valid file replaces the catalog: GET /models shows its as_of, count and models in file order', async () => {
+    const original = (await (await fetch(`${server.origin}/models`)).json()) as {
+      models: Array<{ id: string }>;
+    };
+    const [first, second] = original.models;
+    const path = join(dir, 'catalog.json');
+    writeFileSync(path, JSON.stringify({ as_of: '2026-08-01', models: [second, first] }));
+    const custom = await startServerProcess(serverFile, { CATALOG_FILE: path });
+    try {
+      const body = (await (await fetch(`${custom.origin}/models`)).json()) as Record<string, unknown>;
+      expect(body).toEqual({ models: [second, first], count: 2, as_of: '2026-08-01', fit_source: null });
+      const costs = (await (
+        await fetch(`${custom.origin}/api/v1/cost_optimizer?inputTokens=1&outputTokens=1&models=gpt-5.4-mini`)
+      ).json()) as Record<string, unknown>;
+      expect(costs).toMatchObject({ code: 'unknown_model', valid: ['gpt-5.6-terra', 'gpt-5.6'] });
+    } finally {
+      await custom.stop('SIGKILL');
+    }
+  });
+
+  it('an invalid file stops start-up (exit ≠ 0) with one line naming the place', async () => {
+    const path = join(dir, 'bad.json');
+    const original = (await (await fetch(`${server.origin}/models`)).json()) as { models: object[] };
+    writeFileSync(
+      path,
+      JSON.stringify({
+        as_of: '2026-08-01',
+        models: [original.models[0], { ...original.models[1], input_per_mtok: -1 }],
+      }),
+    );
+    await expect(startServerProcess(serverFile, { CATALOG_FILE: path })).rejects.toThrow(
+      /exited with 1 before listening: CATALOG_FILE: models\[1\]\.input_per_mtok: must be a number ≥ 0$/,
+    );
+    await expect(startServerProcess(serverFile, { CATALOG_FILE: join(dir, 'missing.json') })).rejects.toThrow(
+      /CATALOG_FILE: cannot read .*missing\.json \(ENOENT\)$/,
+    );
+  });
+});
+
+describe('shutdown', () => {
   it('drains on SIGTERM and exits 0', async () => {
     expect(await server.stop('SIGTERM')).toBe(0);
   });

@@ -6,15 +6,26 @@ const CALLS: ToolCall[] = [
   [
     'budget_calculator',
     '/api/v1/budget_calculator',
-    { budget: 10, models: ['gpt-5-nano', 'gpt-5-mini', 'gpt-5.1'] },
+    { budget: 10, models: ['llama-4-scout', 'mistral-large-3', 'gemini-3.1-pro-preview'], batch: true },
   ],
-  ['model_selector', '/api/v1/model_selector', { useCase: 'code' }],
-  ['cost_optimizer', '/api/v1/cost_optimizer', { inputTokens: 250000, outputTokens: 1000 }],
+  ['model_selector', '/api/v1/model_selector', { useCase: 'code', includeUnrated: true }],
+  ['estimate_tokens', '/api/v1/estimate_tokens', { text: 'Hello, world!', models: 'gpt-5.6,grok-4.5' }],
+  [
+    'cost_optimizer',
+    '/api/v1/cost_optimizer',
+    {
+      inputTokens: 10000,
+      outputTokens: 1000,
+      cachedInputTokens: 4000,
+      cacheWriteTokens: 1000,
+      cacheTtl: '1h',
+    },
+  ],
 ];
 
 const session = describeMcpMatchesRest(makeApp(), {
   server: { name: 'b-token-budget', version: '1.1.0' },
-  tools: ['budget_calculator', 'cost_optimizer', 'list_models', 'model_selector'],
+  tools: ['budget_calculator', 'cost_optimizer', 'estimate_tokens', 'list_models', 'model_selector'],
   calls: CALLS,
 });
 

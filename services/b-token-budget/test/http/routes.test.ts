@@ -6,7 +6,7 @@ it('GET /models: 19 models in table order, with as_of and fit_source; list_model
   const body: Json = await res.json();
   expect(body.count).toBe(19);
   expect(body.models).toHaveLength(19);
-  expect(body.as_of).toBe('2025-12-12');
+  expect(body.as_of).toBe('2026-07-24');
   expect(body.fit_source).toMatch(/LMArena/);
   expect((await callTool('list_models', {})).result.structuredContent).toEqual(body);
 });
@@ -15,19 +15,22 @@ describe('GET and POST twins give byte-identical bodies; MCP the same object', (
   it('budget_calculator', async () => {
     const { json } = await twins(
       '/api/v1/budget_calculator',
-      { budget: '10', models: 'gpt-5-nano, gpt-5-mini,gpt-5.1,gpt-5-mini' },
-      { budget: 10, models: ['gpt-5-nano', 'gpt-5-mini', 'gpt-5.1'] },
+      { budget: '10', models: 'llama-4-scout, mistral-large-3,gemini-3.1-pro-preview,mistral-large-3' },
+      { budget: 10, models: ['llama-4-scout', 'mistral-large-3', 'gemini-3.1-pro-preview'] },
     );
-    expect(json.allocation.map((a: Json) => a.budget)).toEqual([0, 3.121387, 6.878613]);
+    expect(json.allocation.map((a: Json) => a.budget)).toEqual([0, 3.799283, 6.200717]);
+    expect(json.catalog_as_of).toBe('2026-07-24');
+    expect(json.warnings).toEqual([]);
     await bothOk('/api/v1/budget_calculator', 'budget_calculator', {
       budget: 10,
-      models: 'gpt-5-nano,gpt-5-mini,gpt-5.1',
+      models: 'llama-4-scout,mistral-large-3,gemini-3.1-pro-preview',
+      batch: true,
     });
   });
 
   it('model_selector', async () => {
     const { json } = await twins('/api/v1/model_selector', { useCase: 'code' }, { useCase: 'code' });
-    expect(json.recommended).toEqual({ id: 'gemini-3-pro-preview', fit: 1520, cost: 0.016 });
+    expect(json.recommended).toEqual({ id: 'gemini-3.1-pro-preview', fit: 1531, cost: 0.016 });
     await bothOk('/api/v1/model_selector', 'model_selector', {
       useCase: 'reasoning',
       budget: 0.5,
@@ -42,11 +45,12 @@ describe('GET and POST twins give byte-identical bodies; MCP the same object', (
       { inputTokens: 1000, outputTokens: 500 },
     );
     expect(json.costs).toHaveLength(19);
-    expect(json.cheapest).toEqual({ id: 'gpt-5-nano', total_cost: 0.00025 });
+    // deepseek-v4-flash and llama-4-scout both cost 0.00028: the id breaks the tie.
+    expect(json.cheapest).toEqual({ id: 'deepseek-v4-flash', total_cost: 0.00028 });
     await bothOk('/api/v1/cost_optimizer', 'cost_optimizer', {
       inputTokens: 250000,
       outputTokens: 1000,
-      models: 'gemini-2.5-pro,claude-sonnet-4-5',
+      models: 'gemini-3.1-pro-preview,claude-haiku-4-5',
     });
   });
 });
@@ -61,8 +65,8 @@ describe('bad input → 400 naming the field, on GET and POST alike', () => {
     ['/api/v1/budget_calculator', { budget: '10', models: '' }, { budget: 10, models: [] }, '/models'],
     [
       '/api/v1/budget_calculator',
-      { budget: '10', models: 'gpt-5.1,,gpt-5-mini' },
-      { budget: 10, models: 'gpt-5.1, ' },
+      { budget: '10', models: 'gpt-5.6,,gpt-5.4-mini' },
+      { budget: 10, models: 'gpt-5.6, ' },
       '/models',
     ],
     [
@@ -107,6 +111,48 @@ describe('bad input → 400 naming the field, on GET and POST alike', () => {
     ],
     [
       '/api/v1/cost_optimizer',
+      { inputTokens: '10', outputTokens: '1', cachedInputTokens: '11' },
+      { inputTokens: 10, outputTokens: 1, cachedInputTokens: 11, cacheWriteTokens: 1 },
+      '/cachedInputTokens',
+    ],
+    [
+      '/api/v1/cost_optimizer',
+      { inputTokens: '10', outputTokens: '1', cachedInputTokens: '6', cacheWriteTokens: '5' },
+      { inputTokens: 10, outputTokens: 1, cachedInputTokens: 6, cacheWriteTokens: 5 },
+      '/cacheWriteTokens',
+    ],
+    [
+      '/api/v1/budget_calculator',
+      { budget: '1', cacheWriteTokens: '1001' },
+      { budget: 1, cacheWriteTokens: 1001 },
+      '/cacheWriteTokens',
+    ],
+    [
+      '/api/v1/model_selector',
+      { useCase: 'content', cachedInputTokens: '501' },
+      { useCase: 'content', cachedInputTokens: 501 },
+      '/cachedInputTokens',
+    ],
+    [
+      '/api/v1/cost_optimizer',
+      { inputTokens: '1', outputTokens: '1', batch: 'yes' },
+      { inputTokens: 1, outputTokens: 1, batch: 'true' },
+      '/batch',
+    ],
+    [
+      '/api/v1/cost_optimizer',
+      { inputTokens: '1', outputTokens: '1', cacheTtl: '2h' },
+      { inputTokens: 1, outputTokens: 1, cacheTtl: '2h' },
+      '/cacheTtl',
+    ],
+    [
+      '/api/v1/model_selector',
+      { useCase: 'code', includeUnrated: '1' },
+      { useCase: 'code', includeUnrated: 1 },
+      '/includeUnrated',
+    ],
+    [
+      '/api/v1/cost_optimizer',
       { inputTokens: '1', outputTokens: '1', minFit: '-5' },
       { inputTokens: 1, outputTokens: 1, minFit: -5 },
       '/minFit',
@@ -132,8 +178,8 @@ describe('bad input → 400 naming the field, on GET and POST alike', () => {
   it('unknown models → 422 unknown_model with unknown (input order) and valid (all 19)', async () => {
     const { status, json } = await twins(
       '/api/v1/cost_optimizer',
-      { inputTokens: '1', outputTokens: '1', models: 'zeta,gpt-5.1,alpha' },
-      { inputTokens: 1, outputTokens: 1, models: ['zeta', 'gpt-5.1', 'alpha'] },
+      { inputTokens: '1', outputTokens: '1', models: 'zeta,gpt-5.6,alpha' },
+      { inputTokens: 1, outputTokens: 1, models: ['zeta', 'gpt-5.6', 'alpha'] },
     );
     expect(status).toBe(422);
     expect(json).toMatchObject({ code: 'unknown_model', unknown: ['zeta', 'alpha'] });
@@ -156,5 +202,231 @@ describe('bad input → 400 naming the field, on GET and POST alike', () => {
     const res = await app.request('/api/v1/model_selector', { method: 'DELETE' });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toMatch(/^GET, HEAD, POST, OPTIONS$/);
+  });
+});
+
+describe('the usage shape over GET, POST and MCP (spec worked examples)', () => {
+  const example = {
+    inputTokens: '10000',
+    outputTokens: '1000',
+    cachedInputTokens: '4000',
+    cacheWriteTokens: '1000',
+    models: 'gpt-5.6',
+  };
+  const body = {
+    inputTokens: 10000,
+    outputTokens: 1000,
+    cachedInputTokens: 4000,
+    cacheWriteTokens: 1000,
+    models: ['gpt-5.6'],
+  };
+
+  it('gpt-5.6, 10,000 in (4,000 cached, 1,000 written) + 1,000 out: 0.06325; 1h TTL: 0.062 with a note', async () => {
+    const five = await twins('/api/v1/cost_optimizer', example, body);
+    expect(five.json.costs).toEqual([
+      { id: 'gpt-5.6', cost_per_request: 0.06325, total_cost: 0.06325, feasible: true },
+    ]);
+    const hour = await twins(
+      '/api/v1/cost_optimizer',
+      { ...example, cacheTtl: '1h' },
+      { ...body, cacheTtl: '1h' },
+    );
+    expect(hour.json.costs).toEqual([
+      {
+        id: 'gpt-5.6',
+        cost_per_request: 0.062,
+        total_cost: 0.062,
+        feasible: true,
+        notes: ['no 1h cache-write pricing'],
+      },
+    ]);
+    await bothOk('/api/v1/cost_optimizer', 'cost_optimizer', { ...body, cacheTtl: '1h' });
+    const mcp = await callTool('cost_optimizer', body);
+    expect(mcp.result.structuredContent.costs[0].cost_per_request).toBe(0.06325);
+  });
+
+  it('272,001 in + 1,000 out: 2.76501; with batch, noted', async () => {
+    const { json } = await twins(
+      '/api/v1/cost_optimizer',
+      { inputTokens: '272001', outputTokens: '1000', models: 'gpt-5.6', batch: 'true' },
+      { inputTokens: 272001, outputTokens: 1000, models: 'gpt-5.6', batch: true },
+    );
+    expect(json.costs[0]).toEqual({
+      id: 'gpt-5.6',
+      cost_per_request: 2.76501,
+      total_cost: 2.76501,
+      feasible: true,
+      notes: ['no batch pricing above the long-context threshold'],
+    });
+    const mcp = await callTool('cost_optimizer', {
+      inputTokens: 272001,
+      outputTokens: 1000,
+      models: 'gpt-5.6',
+    });
+    expect(mcp.result.structuredContent.costs[0].cost_per_request).toBe(2.76501);
+  });
+
+  it('model_selector: unrated models are excluded unless includeUnrated', async () => {
+    const { json } = await twins(
+      '/api/v1/model_selector',
+      { useCase: 'default', budget: '0.0002', cachedInputTokens: '900', includeUnrated: 'true' },
+      { useCase: 'default', budget: 0.0002, cachedInputTokens: 900, includeUnrated: true },
+    );
+    expect(json.recommended).toEqual({ id: 'deepseek-v4-flash', fit: null, cost: 0.000157 });
+    const rated = await twins('/api/v1/model_selector', { useCase: 'default' }, { useCase: 'default' });
+    expect(rated.json.excluded.filter((e: Json) => e.reason === 'unrated')).toHaveLength(15);
+  });
+});
+
+describe('customModels (POST and MCP only)', () => {
+  const mine = {
+    id: 'my-model',
+    input_per_mtok: 1,
+    output_per_mtok: 2,
+    max_input_tokens: 1000,
+    max_output_tokens: 1000,
+  };
+
+  it('priced like catalog models, marked custom: true; the default list is the catalog then these', async () => {
+    const res = await postJson('/api/v1/cost_optimizer', {
+      inputTokens: 1000,
+      outputTokens: 500,
+      cachedInputTokens: 500,
+      models: ['my-model', 'gpt-5.6'],
+      customModels: [mine],
+    });
+    const json: Json = await res.json();
+    expect(res.status).toBe(200);
+    expect(json.costs).toEqual([
+      {
+        id: 'my-model',
+        cost_per_request: 0.002,
+        total_cost: 0.002,
+        feasible: true,
+        notes: ['no cached-input pricing'],
+        custom: true,
+      },
+      { id: 'gpt-5.6', cost_per_request: 0.01775, total_cost: 0.01775, feasible: true },
+    ]);
+    const all = await callTool('cost_optimizer', {
+      inputTokens: 1001,
+      outputTokens: 1,
+      customModels: [
+        { ...mine, cached_input_per_mtok: 0.1, fit: { code: 1, reasoning: 2, content: 3, default: 1500 } },
+      ],
+      minFit: 1500,
+    });
+    const content = all.result.structuredContent;
+    expect(content.costs.map((c: Json) => [c.id, c.feasible, c.custom])).toEqual([['my-model', false, true]]);
+    expect(content.costs[0].reason).toBe('input of 1001 tokens exceeds the max input of 1000');
+    expect(content.excluded_by_fit).toHaveLength(19);
+  });
+
+  it('model_selector and budget_calculator take them too', async () => {
+    const selected = await postJson('/api/v1/model_selector', {
+      useCase: 'code',
+      customModels: [
+        { ...mine, max_input_tokens: 5000, fit: { code: 1600, reasoning: 1, content: 1, default: 1 } },
+      ],
+    });
+    expect(((await selected.json()) as Json).recommended).toEqual({
+      id: 'my-model',
+      fit: 1600,
+      cost: 0.004,
+      custom: true,
+    });
+    const budget = await postJson('/api/v1/budget_calculator', {
+      budget: 1,
+      models: 'my-model',
+      customModels: [mine],
+    });
+    expect(((await budget.json()) as Json).models[0]).toEqual({
+      id: 'my-model',
+      input_tokens: 1_000_000,
+      output_tokens: 500_000,
+      blended_tokens: 800_000,
+      requests: 500,
+      cost_per_request: 0.002,
+      feasible: true,
+      custom: true,
+    });
+  });
+
+  it('a catalog id or a repeated id → 400; GET cannot send them; unknown_model.valid lists them', async () => {
+    const clash = await postJson('/api/v1/cost_optimizer', {
+      inputTokens: 1,
+      outputTokens: 1,
+      customModels: [mine, { ...mine, id: 'gpt-5.6' }, mine],
+    });
+    const json: Json = await clash.json();
+    expect(clash.status).toBe(400);
+    expect(json.errors.map((e: Json) => e.path)).toEqual(['/customModels/1/id', '/customModels/2/id']);
+    const get = await app.request('/api/v1/cost_optimizer?inputTokens=1&outputTokens=1&customModels=x');
+    expect(get.status).toBe(400);
+    const unknown = await postJson('/api/v1/cost_optimizer', {
+      inputTokens: 1,
+      outputTokens: 1,
+      models: 'nope',
+      customModels: [mine],
+    });
+    const problem: Json = await unknown.json();
+    expect(unknown.status).toBe(422);
+    expect(problem.valid).toHaveLength(20);
+    expect(problem.valid.at(-1)).toBe('my-model');
+    const tooMany = await postJson('/api/v1/cost_optimizer', {
+      inputTokens: 1,
+      outputTokens: 1,
+      customModels: Array.from({ length: 21 }, (_, i) => ({ ...mine, id: `m${i}` })),
+    });
+    expect(((await tooMany.json()) as Json).errors[0].path).toBe('/customModels');
+    // Prices keep every count a safe integer: in/out ≥ 0.001, cached 0 or ≥ 0.001, all ≤ 1,000,000.
+    for (const [member, value] of [
+      ['input_per_mtok', 0.0009],
+      ['output_per_mtok', 1_000_001],
+      ['cached_input_per_mtok', 0.0005],
+      ['cached_input_per_mtok', -1],
+    ] as const) {
+      const res = await postJson('/api/v1/budget_calculator', {
+        budget: 1,
+        customModels: [{ ...mine, [member]: value }],
+      });
+      expect(res.status, `${member} ${value}`).toBe(400);
+      expect(((await res.json()) as Json).errors[0].path).toBe(`/customModels/0/${member}`);
+    }
+    const free = await postJson('/api/v1/budget_calculator', {
+      budget: 1,
+      models: 'my-model',
+      customModels: [{ ...mine, cached_input_per_mtok: 0 }],
+      cachedInputTokens: 1000,
+      outputTokens: 0,
+    });
+    expect(((await free.json()) as Json).models[0]).toMatchObject({ requests: null, cost_per_request: 0 });
+  });
+});
+
+describe('POST /api/v1/estimate_tokens', () => {
+  it('counts over REST and MCP alike; GET → 405; bad text → 400; unknown ids → 422', async () => {
+    const res = await postJson('/api/v1/estimate_tokens', {
+      text: 'Hello, world!',
+      models: ['gpt-5.6', 'grok-4.5'],
+    });
+    expect(await res.json()).toEqual({
+      models: [
+        { id: 'gpt-5.6', tokens: 4, method: 'exact' },
+        {
+          id: 'grok-4.5',
+          tokens: 4,
+          method: 'approximate',
+          rule: 'ceil(characters / 4)',
+          error: expect.stringMatching(/^±30% on English prose/),
+        },
+      ],
+    });
+    await bothOk('/api/v1/estimate_tokens', 'estimate_tokens', { text: 'Hello, world!' });
+    expect((await app.request('/api/v1/estimate_tokens')).status).toBe(405);
+    const bad = await postJson('/api/v1/estimate_tokens', { text: 5 });
+    expect(((await bad.json()) as Json).errors[0].path).toBe('/text');
+    const unknown = await postJson('/api/v1/estimate_tokens', { text: 'x', models: 'nope' });
+    expect(unknown.status).toBe(422);
   });
 });
