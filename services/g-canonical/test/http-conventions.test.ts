@@ -168,6 +168,7 @@ describe('HTTP conventions: every status code of docs/conventions.md §3 from a 
       `${BASE}/v1/verify-digest`,
       `${BASE}/v1/compare`,
       `${BASE}/v1/keyed-digest`,
+      `${BASE}/v1/patch`,
     ]);
     const docs = await get('/docs');
     expect(docs.status).toBe(200);

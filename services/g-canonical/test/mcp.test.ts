@@ -25,7 +25,7 @@ const rpc = (body: string, headers: Record<string, string> = {}, method = 'POST'
   });
 
 describe('MCP with the official SDK client', () => {
-  it('connects, lists the 6 tools and calls each with good and bad arguments', async () => {
+  it('connects, lists the 7 tools and calls each with good and bad arguments', async () => {
     const client = new Client({ name: 'g-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     expect(client.getServerVersion()).toMatchObject({ name: 'g-canonical', version: '1.1.0' });
@@ -36,6 +36,7 @@ describe('MCP with the official SDK client', () => {
       'compare_documents',
       'digest',
       'idempotency_key',
+      'json_patch',
       'keyed_digest',
       'verify_digest',
     ]);
@@ -126,6 +127,7 @@ describe('MCP with the official SDK client', () => {
         'compare_documents',
         'digest',
         'idempotency_key',
+        'json_patch',
         'keyed_digest',
         'verify_digest',
       ],

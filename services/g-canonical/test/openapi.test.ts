@@ -28,6 +28,7 @@ describe('OpenAPI document', async () => {
         '/v1/verify-digest',
         '/v1/compare',
         '/v1/keyed-digest',
+        '/v1/patch',
         '/livez',
         '/readyz',
         '/health',

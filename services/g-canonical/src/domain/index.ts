@@ -8,5 +8,6 @@ export {
   idempotencyKey,
   toSfString,
 } from './idempotency.js';
+export { diffJson, type PatchOperation } from './patch.js';
 export { fieldTokens, type Projection, project } from './projection.js';
 export { decodeDigest, parseDigestField, type Verification, verifyDigests } from './verify.js';
