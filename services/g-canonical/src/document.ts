@@ -40,6 +40,10 @@ export const anyValue = (description: string, example: unknown) =>
     })
     .meta(anyJson(description, example));
 
+/** `value` and `json` with brief descriptions, for the newer tools (issue #29's tools/list budget). */
+export const briefValue = anyValue('The document, any JSON (or give `json`)', undefined);
+export const briefText = z.string().meta({ description: 'The document as JSON text, strictly parsed' });
+
 /** The document of an input with `value` or `json`. */
 export function documentOf(input: { value?: unknown; json?: string | undefined }): JsonValue {
   return input.json !== undefined ? parseStrictJson(input.json) : (input.value as JsonValue);

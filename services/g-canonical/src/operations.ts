@@ -19,6 +19,7 @@ import {
   digestOf,
   idempotencyKey,
 } from './domain/index.js';
+import { signOperation, verifySignatureOperation } from './operations-jws.js';
 import { compareOperation, keyedDigestOperation, verifyDigestOperation } from './operations-verify.js';
 
 const algorithm = z.enum(DIGEST_ALGORITHMS).default('sha-256').meta({
@@ -292,4 +293,6 @@ export const operations = [
   compareOperation,
   keyedDigestOperation,
   patchOperation,
+  signOperation,
+  verifySignatureOperation,
 ].map((operation) => ({ ...operation, heavy: HEAVY }));

@@ -29,6 +29,8 @@ describe('OpenAPI document', async () => {
         '/v1/compare',
         '/v1/keyed-digest',
         '/v1/patch',
+        '/v1/sign',
+        '/v1/verify-signature',
         '/livez',
         '/readyz',
         '/health',

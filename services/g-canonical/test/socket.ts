@@ -9,10 +9,10 @@ import { BASE, makeApp } from './helpers.js';
 export type Json = any;
 
 /** Starts one server for the calling test file; `both` and `rest` use it. */
-export function onSocket() {
+export function onSocket(app: Parameters<typeof listen>[0] = makeApp()) {
   let server: Awaited<ReturnType<typeof listen>>;
   beforeAll(async () => {
-    server = await listen(makeApp());
+    server = await listen(app);
   });
   afterAll(() => server.close());
 
