@@ -15,7 +15,6 @@ export {
   JWS_ALGORITHMS,
   type Jwk,
   type JwsAlgorithm,
-  PRIVATE_MEMBERS,
   type SignRequest,
   type SignResult,
   signingKey,
