@@ -1,10 +1,11 @@
 // Benchmark rows of service G, run by bench/run.mjs against the built server.
-import { healthRow } from '../../../bench/health-row.mjs';
+
 import { createHash, createHmac } from 'node:crypto';
+import { canonicalize, canonicalizeToBytes, parseStrictJson } from '@dus/core';
 import { hmac as nobleHmac } from '@noble/hashes/hmac.js';
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
 import { canonicalize as jsonCanonicalize } from 'json-canonicalize';
-import { canonicalize, canonicalizeToBytes, parseStrictJson } from '@dus/core';
+import { healthRow } from '../../../bench/health-row.mjs';
 import { digestOf } from '../dist/domain/index.js';
 
 /** A realistic JSON document of about `bytes` bytes: an array of order-like records. */

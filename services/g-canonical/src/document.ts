@@ -25,6 +25,20 @@ export const jsonText = jsonTextOf('value', '{"b":2,"a":1}');
 export const sideValue = (side: 'a' | 'b', example: unknown) => anyJsonValue(`${side}_json`, example);
 export const sideText = (side: 'a' | 'b', example: string) => jsonTextOf(side, example);
 
+/** A required JSON value of any type (null included), e.g. the two sides of a patch. */
+export const anyValue = (description: string, example: unknown) =>
+  z
+    .unknown()
+    .refine((input) => input !== undefined, {
+      message: 'is required (any JSON value, including null)',
+      params: { code: 'required' },
+    })
+    .meta(anyJson(description, example));
+
+/** `value` and `json` with brief descriptions, for the newer tools (issue #29's tools/list budget). */
+export const briefValue = anyValue('The document, any JSON (or give `json`)', undefined);
+export const briefText = z.string().meta({ description: 'The document as JSON text, strictly parsed' });
+
 /** The document of an input with `value` or `json`. */
 export function documentOf(input: { value?: unknown; json?: string | undefined }): JsonValue {
   return input.json !== undefined ? parseStrictJson(input.json) : (input.value as JsonValue);

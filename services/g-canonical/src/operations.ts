@@ -1,21 +1,25 @@
 import {
+  anyJson,
   canonicalize,
   canonicalizeToBytes,
   defineOperation,
   exactlyOneOf,
   exactlyOnePresent,
+  type JsonValue,
   parseJsonPointer,
   refinement,
   z,
 } from '@dus/core';
-import { documentOf, jsonText, jsonValue } from './document.js';
+import { anyValue, documentOf, jsonText, jsonValue } from './document.js';
 import {
   DEFAULT_KEY_LENGTH,
   DIGEST_ALGORITHMS,
   type DigestAlgorithm,
+  diffJson,
   digestOf,
   idempotencyKey,
 } from './domain/index.js';
+import { signOperation, verifySignatureOperation } from './operations-jws.js';
 import { compareOperation, keyedDigestOperation, verifyDigestOperation } from './operations-verify.js';
 
 const algorithm = z.enum(DIGEST_ALGORITHMS).default('sha-256').meta({ description: 'digest algorithm' });
@@ -217,6 +221,43 @@ export const idempotencyKeyOperation = defineOperation({
   handler: (input) => idempotencyKey({ ...input, value: documentOf(input) }),
 });
 
+function patchOf(input: { from?: unknown; to?: unknown }) {
+  const patch = diffJson(input.from as JsonValue, input.to as JsonValue);
+  return { patch, operations: patch.length };
+}
+
+const patchExample = { from: { a: 1, b: 2 }, to: { a: 1, b: 3 } };
+
+export const patchOperation = defineOperation({
+  name: 'json_patch',
+  summary: 'RFC 6902 JSON Patch from one JSON document to another',
+  description:
+    'An RFC 6902 patch (`add`, `remove`, `replace` only) whose operations, applied in order to `from`, give a document with the RFC 8785 canonical form of `to`: equal canonical forms give `[]`. Member names in UTF-16 code-unit order over both sides; array items by index, then surplus indices removed from the last down or missing ones added ascending; a change of type is a `replace`. Paths are RFC 6901 pointers.',
+  toolDescription:
+    'RFC 6902 JSON Patch (add, remove, replace) turning `from` into `to`, compared by RFC 8785 canonical form (member order, 1 vs 1.0 do not count). Members in code-unit order, array items by index.',
+  tags: ['canonical'],
+  method: 'POST',
+  path: '/v1/patch',
+  input: z.strictObject({
+    from: anyValue('The original document (any JSON).', patchExample.from),
+    to: anyValue('The target document (any JSON).', patchExample.to),
+  }),
+  output: z.object({
+    patch: z
+      .array(
+        z.object({
+          op: z.enum(['add', 'remove', 'replace']).meta({ description: 'Operation' }),
+          path: z.string().meta({ description: 'RFC 6901 pointer' }),
+          value: z.unknown().optional().meta(anyJson('New value (not for remove)')),
+        }),
+      )
+      .meta({ description: 'Operations, applied in order' }),
+    operations: z.int().meta({ description: 'Length of patch' }),
+  }),
+  example: { input: patchExample, output: () => patchOf(patchExample) },
+  handler: patchOf,
+});
+
 /**
  * Every operation parses, canonicalises and hashes its whole body: from 1 MiB (reached when
  * MAX_BODY_BYTES is raised above its default) it runs in the worker pool (docs/conventions.md §11).
@@ -230,4 +271,7 @@ export const operations = [
   verifyDigestOperation,
   compareOperation,
   keyedDigestOperation,
+  patchOperation,
+  signOperation,
+  verifySignatureOperation,
 ].map((operation) => ({ ...operation, heavy: HEAVY }));

@@ -168,6 +168,9 @@ describe('HTTP conventions: every status code of docs/conventions.md §3 from a 
       `${BASE}/v1/verify-digest`,
       `${BASE}/v1/compare`,
       `${BASE}/v1/keyed-digest`,
+      `${BASE}/v1/patch`,
+      `${BASE}/v1/sign`,
+      `${BASE}/v1/verify-signature`,
     ]);
     const docs = await get('/docs');
     expect(docs.status).toBe(200);

@@ -25,7 +25,7 @@ const rpc = (body: string, headers: Record<string, string> = {}, method = 'POST'
   });
 
 describe('MCP with the official SDK client', () => {
-  it('connects, lists the 6 tools and calls each with good and bad arguments', async () => {
+  it('connects, lists the 9 tools and calls each with good and bad arguments', async () => {
     const client = new Client({ name: 'g-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     expect(client.getServerVersion()).toMatchObject({ name: 'g-canonical', version: '1.1.0' });
@@ -36,8 +36,11 @@ describe('MCP with the official SDK client', () => {
       'compare_documents',
       'digest',
       'idempotency_key',
+      'json_patch',
       'keyed_digest',
+      'sign_json',
       'verify_digest',
+      'verify_json_signature',
     ]);
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe('object');
@@ -126,8 +129,11 @@ describe('MCP with the official SDK client', () => {
         'compare_documents',
         'digest',
         'idempotency_key',
+        'json_patch',
         'keyed_digest',
+        'sign_json',
         'verify_digest',
+        'verify_json_signature',
       ],
     });
   });

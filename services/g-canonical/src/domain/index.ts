@@ -8,5 +8,21 @@ export {
   idempotencyKey,
   toSfString,
 } from './idempotency.js';
+export { diffJson, type PatchOperation } from './patch.js';
 export { fieldTokens, type Projection, project } from './projection.js';
 export { decodeDigest, parseDigestField, type Verification, verifyDigests } from './verify.js';
+export {
+  JWS_ALGORITHMS,
+  type Jwk,
+  type JwsAlgorithm,
+  type SignRequest,
+  type SignResult,
+  signingKey,
+  signJson,
+  type VerifyReason,
+  type VerifyRequest,
+  type VerifyResult,
+  verifyingKey,
+  verifyJws,
+  withoutMembers,
+} from './jws.js';
