@@ -14,7 +14,7 @@ const BUDGET_BYTES: Record<string, number> = {
   'c-dedup': 18_500,
   'd-barcode': 8_000,
   // Ten tools (six before issue #13); each tool's schemas carry their own $defs, as MCP requires.
-  'e-pace': 33_000,
+  'e-pace': 42_500, // 13 tools; 13 × 2,048 needs the outputSchema out of tools/list (issue #29)
   'f-crypto-tax': 27_500, // 5 tools, each with the Trade $defs (MCP tools share none); 5 × 2,048 needs outputSchema left out (issue #29)
   'g-canonical': 18_432, // 9 tools × 2,048
   'h-payload': 19_000,

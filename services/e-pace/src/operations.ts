@@ -1,13 +1,22 @@
 import { defineOperation, exactlyOneOf, refinement, z } from '@dus/core';
 import {
+  ALTITUDE_RANGE,
+  adjustForConditions,
+  AGE_MAX,
+  AGE_MIN,
+  ageGrade,
   convertPace,
   convertSpeed,
   DEFAULT_NEGATIVE_PERCENT,
   distanceAtPace,
+  fitRiegel,
+  GRADE_RANGE,
+  HEAT_RANGE,
   MAX_NEGATIVE_PERCENT,
   MAX_SPLITS,
   paceReport,
   predict,
+  predictDistance,
   predictMany,
   projectFinish,
   purdyReport,
@@ -49,8 +58,7 @@ export const paceOperation = defineOperation({
   summary: 'Average pace and speed of a run',
   description:
     'Pace per km and per mile, and speed in km/h, mph and m/s, of `distance` run in `time`. Times are given as seconds (0.1 s) and as text rounded to the second.',
-  toolDescription:
-    'Computes the average pace and speed of a run. Pass distance (with its unit: "10 km", "5k", "half") and time ("50:00", "1:30:00" or seconds). Returns pace per km and per mile, each { seconds, text }, and speed in km/h, mph and m/s.',
+  toolDescription: 'Average pace per km and per mile, and speed, of a distance run in a time.',
   tags: ['pace'],
   method: 'POST',
   path: '/pace',
@@ -85,13 +93,9 @@ const nullablePrediction = (description: string) =>
 const predictions = z
   .object({
     riegel: prediction.meta({ description: 'Riegel: T2 = T1 · (D2/D1)^k' }),
-    cameron: nullablePrediction("Cameron's model; null when a distance is beyond 200 km"),
-    vdot: nullablePrediction(
-      'Daniels–Gilbert: the time of the same VDOT at the target; null when the known VDOT is outside 20–90',
-    ),
-    purdy: nullablePrediction(
-      'The time of the same Purdy points at the target; null when no time there scores that low',
-    ),
+    cameron: nullablePrediction('Cameron; null beyond 200 km'),
+    vdot: nullablePrediction('Same VDOT (Daniels–Gilbert); null outside VDOT 20–90'),
+    purdy: nullablePrediction('Same Purdy points; null when no time scores that low'),
   })
   .meta({ id: 'Predictions', description: "Each model's predicted time at one target distance" });
 
@@ -114,14 +118,30 @@ const predictWarnings = z
   .meta({ description: 'Empty when there is nothing to say' });
 
 const TARGET_ALTERNATIVES =
-  'either "target_distance" (one distance, e.g. "half") or "target_distances" (a list, e.g. ["5k", "half"])';
+  'one of "target_distance" (e.g. "half"), "target_distances" (e.g. ["5k", "half"]) or "target_time" (e.g. "1:30:00")';
+
+const distancePrediction = z
+  .object({ distance_m: meters('Predicted distance'), pace })
+  .meta({ id: 'DistancePrediction', description: 'The distance covered in the target time' });
+
+const nullableDistance = (description: string) =>
+  z.union([distancePrediction, z.null()]).meta({ description });
+
+const distancePredictions = z
+  .object({
+    riegel: distancePrediction.meta({ description: 'Riegel: D2 = D1 · (T2/T1)^(1/k)' }),
+    cameron: nullableDistance('Cameron; null unless 1 m–200 km'),
+    vdot: nullableDistance('Same VDOT; null outside VDOT 20–90 or 1 m–1000 km'),
+    purdy: nullableDistance('Same Purdy points; null unless 1 m–1000 km'),
+  })
+  .meta({ id: 'DistancePredictions', description: "Each model's distance for the target time" });
 
 export const predictOperation = defineOperation({
   name: 'predict',
   mcpName: 'predict_race_time',
   summary: 'Predict race times from one performance (Riegel, Cameron, VDOT, Purdy)',
-  description: `Four models. Riegel (1977/1981): T2 = T1 · (D2/D1)^k, k = \`riegel_exponent\` (default 1.06). Cameron (1997): T2 = T1 · (D2/D1) · f(D1)/f(D2), f(d) = 13.49681 − 0.000030363·d + 835.7114/d^0.7905 (d in metres). VDOT (Daniels–Gilbert 1979): the time of the same VDOT at the target. Purdy (Gardner & Purdy 1970, running curve of Purdy 1974): the time of the same Purdy points at the target. Give exactly one of \`target_distance\` (answer: \`target\` and \`predictions\`, as before) or \`target_distances\` (1–${MAX_TARGETS}; answer: \`targets\`, one row per distance in the order given, each with its \`predictions\` and \`warnings\`). A \`warnings\` entry is added when the known effort is outside Riegel's validity of 3.5–230 minutes; \`cameron\` is null beyond 200 km, \`vdot\` when the known VDOT is outside 20–90, \`purdy\` when no time at the target scores as low as the known performance — each with a warning.`,
-  toolDescription: `Predicts race times at other distances from one race result with four models side by side: Riegel, Cameron, VDOT (Jack Daniels) and Purdy points. Pass known_distance and known_time, and either target_distance or target_distances (1–${MAX_TARGETS}); optional riegel_exponent. With target_distance the answer has predictions { riegel, cameron, vdot, purdy }, each { time_s, text, pace }; with target_distances, targets[] with each distance's predictions. A model that does not apply is null, with a warning saying why.`,
+  description: `Four models. Riegel (1977/1981): T2 = T1 · (D2/D1)^k, k = \`riegel_exponent\` (default 1.06). Cameron (1997): T2 = T1 · (D2/D1) · f(D1)/f(D2), f(d) = 13.49681 − 0.000030363·d + 835.7114/d^0.7905 (d in metres). VDOT (Daniels–Gilbert 1979): the time of the same VDOT at the target. Purdy (Gardner & Purdy 1970, running curve of Purdy 1974): the time of the same Purdy points at the target. Give exactly one of \`target_distance\` (answer: \`target\` and \`predictions\`, as before), \`target_distances\` (1–${MAX_TARGETS}; answer: \`targets\`, one row per distance in the order given, each with its \`predictions\` and \`warnings\`) or \`target_time\` (answer: \`target\` {time_s, text} and \`predictions\` of distances: Riegel D2 = D1 · (T2/T1)^(1/k), the others solved for the distance by bisection on 1 m–1000 km, Cameron to 200 km). A \`warnings\` entry is added when the known effort is outside Riegel's validity of 3.5–230 minutes; \`cameron\` is null beyond 200 km, \`vdot\` when the known VDOT is outside 20–90, \`purdy\` when no time at the target scores as low as the known performance — each with a warning.`,
+  toolDescription: `Predicts race times from one result by Riegel, Cameron, VDOT and Purdy. Give one of target_distance, target_distances (1–${MAX_TARGETS}) or target_time (then each model predicts the distance). A model that does not apply is null, with a warning.`,
   tags: ['prediction'],
   method: 'POST',
   path: '/predict',
@@ -130,7 +150,7 @@ export const predictOperation = defineOperation({
       known_distance: distanceField('Distance of the known performance.', '10k'),
       known_time: durationField('Time of the known performance.', '40:00'),
       target_distance: distanceField(
-        'Distance to predict; give this or `target_distances`, not both.',
+        'Distance to predict; give this, `target_distances` or `target_time`.',
         'half',
       ).optional(),
       target_distances: distanceListField(
@@ -138,19 +158,30 @@ export const predictOperation = defineOperation({
         ['5k', 'half', 'marathon'],
         MAX_TARGETS,
       ).optional(),
+      target_time: durationField(
+        'Time to predict the distance of, instead of a target distance.',
+        '1:30:00',
+      ).optional(),
       riegel_exponent: exponentField,
     })
     .check(
-      refinement<{ target_distance?: unknown; target_distances?: unknown }>(
+      refinement<{ target_distance?: unknown; target_distances?: unknown; target_time?: unknown }>(
         (input, ctx) =>
           exactlyOne(
             ctx,
             {
               target_distance: input.target_distance !== undefined,
               target_distances: input.target_distances !== undefined,
+              target_time: input.target_time !== undefined,
             },
             TARGET_ALTERNATIVES,
-            (missing) => (missing ? 'target_distance' : 'target_distances'),
+            // A conflict is named at the later of the fields given.
+            (missing) =>
+              missing
+                ? 'target_distance'
+                : input.target_time !== undefined
+                  ? 'target_time'
+                  : 'target_distances',
           ),
         // Also when another field is wrong, so that a missing target is reported with it; not when a target
         // field itself is malformed (its own issue says so).
@@ -159,20 +190,29 @@ export const predictOperation = defineOperation({
             typeof payload.value === 'object' &&
             payload.value !== null &&
             !payload.issues.some(
-              (issue) => issue.path?.[0] === 'target_distance' || issue.path?.[0] === 'target_distances',
+              (issue) =>
+                issue.path?.[0] === 'target_distance' ||
+                issue.path?.[0] === 'target_distances' ||
+                issue.path?.[0] === 'target_time',
             ),
         },
       ),
     )
-    .meta(exactlyOneOf(['target_distance'], ['target_distances'])),
+    .meta(exactlyOneOf(['target_distance'], ['target_distances'], ['target_time'])),
   output: z.object({
     known: timedDistance.meta({ description: 'The known performance as read' }),
     target: z
-      .object({ distance_m: meters('Target distance') })
+      .union([
+        z.object({ distance_m: meters('Target distance') }),
+        z.object({ time_s: seconds('Target time'), text }),
+      ])
       .optional()
-      .meta({ description: 'Only with `target_distance`' }),
+      .meta({ description: 'With `target_distance` or `target_time`' }),
     riegel_exponent: z.number().meta({ description: 'Riegel exponent k used' }),
-    predictions: predictions.optional().meta({ description: 'Only with `target_distance`' }),
+    predictions: z
+      .union([predictions, distancePredictions])
+      .optional()
+      .meta({ description: 'Times for `target_distance`, distances for `target_time`' }),
     targets: z
       .array(
         z.object({
@@ -182,7 +222,7 @@ export const predictOperation = defineOperation({
         }),
       )
       .optional()
-      .meta({ description: 'Only with `target_distances`: one row per distance, in the order given' }),
+      .meta({ description: 'With `target_distances`, in order' }),
     warnings: predictWarnings,
   }),
   errors: [
@@ -199,14 +239,16 @@ export const predictOperation = defineOperation({
   handler: (input) =>
     input.target_distances !== undefined
       ? predictMany(input.known_distance, input.known_time, input.target_distances, input.riegel_exponent)
-      : predict(input.known_distance, input.known_time, input.target_distance!, input.riegel_exponent),
+      : input.target_time !== undefined
+        ? predictDistance(input.known_distance, input.known_time, input.target_time, input.riegel_exponent)
+        : predict(input.known_distance, input.known_time, input.target_distance!, input.riegel_exponent),
 });
 
 export const vdotOperation = defineOperation({
   name: 'vdot',
   summary: "Daniels' VDOT of a performance and equivalent race times",
   description: `VDOT (Daniels & Gilbert 1979): VO2(v) = −4.60 + 0.182258·v + 0.000104·v² (v in m/min), F(t) = 0.8 + 0.1894393·e^(−0.012778·t) + 0.2989558·e^(−0.1932605·t) (t in minutes), VDOT = VO2(d/t)/F(t), to 2 decimals. \`vo2max\` is the same value (Daniels' "pseudo VO2max"). \`equivalent\` gives the time of equal VDOT at 1500 m, mile, 3 km, 2 mi, 5 km, 10 km, 15 km, half and marathon; with \`targets\` (1–${MAX_TARGETS} distances) the answer also has \`targets\`, the equivalent times there in the order given.`,
-  toolDescription: `Computes Jack Daniels' VDOT (fitness score, 20–90) of a race result and the equally good times at 1500 m, mile, 3 km, 2 mi, 5 km, 10 km, 15 km, half and marathon. Pass distance ("5k", "10 km") and time ("20:00"); optionally targets, 1–${MAX_TARGETS} more distances. Returns vdot, equivalent[] and, with targets, targets[], each with time_s, text and pace. Fails when the VDOT is outside 20–90.`,
+  toolDescription: `Jack Daniels' VDOT of a race result (valid 20–90) and the equal-VDOT times at 9 standard distances and at optional targets.`,
   tags: ['vdot'],
   method: 'POST',
   path: '/vdot',
@@ -214,7 +256,7 @@ export const vdotOperation = defineOperation({
     distance: distanceField('Race distance.', '5k'),
     time: durationField('Race time.', '20:00'),
     targets: distanceListField(
-      'Optional: more distances to give equivalent times at.',
+      'More distances for equivalent times.',
       ['800 m', '25 km'],
       MAX_TARGETS,
     ).optional(),
@@ -235,12 +277,9 @@ export const vdotOperation = defineOperation({
         }),
       )
       .meta({
-        description: 'Equal-VDOT times at 1500 m, mile, 3 km, 2 mi, 5 km, 10 km, 15 km, half and marathon',
+        description: 'Equal-VDOT times at 9 standard distances',
       }),
-    targets: z
-      .array(timedDistance)
-      .optional()
-      .meta({ description: 'Only with `targets`: the equivalent times there, in the order given' }),
+    targets: z.array(timedDistance).optional().meta({ description: 'With `targets`, in order' }),
   }),
   errors: [VDOT_ERROR],
   example: { input: { distance: '5k', time: '20:00' }, output: () => vdotReport(5000, 1200) },
@@ -253,8 +292,7 @@ const repTimes = z
   )
   .meta({
     id: 'RepTimes',
-    description:
-      "Time per repetition at this pace at Daniels' rep distances, 200 m to the mile, from the exact pace",
+    description: "Time per rep at Daniels' rep distances",
   });
 
 /** Threshold, interval and repetition: one shape, the 400 m and 200 m times only where Daniels gives them. */
@@ -273,7 +311,7 @@ export const zonesOperation = defineOperation({
   description:
     "Training paces of Daniels' Running Formula (3rd ed.), where p % is the speed whose oxygen cost is p % of VDOT: easy 63 % (`from`, slow end) to 73 % (`to`, fast end); marathon = pace of the VDOT-equivalent marathon; threshold 88 %; interval 97.5 %; repetition = interval pace − 15 s/km (VDOT ≥ 50) or − 20 s/km (below 50). Give either `vdot` (20–90) or both `distance` and `time`. Threshold, interval and repetition also have `reps`: the time per repetition at 200, 300, 400, 600, 800, 1000, 1200 m and the mile.",
   toolDescription:
-    "Gives Jack Daniels' training paces: easy (a range), marathon, threshold, interval and repetition, each per km and per mile; threshold, interval and repetition also with rep times at 200 m–1200 m and the mile. Pass vdot (20–90), or a race result as distance and time. Fails when the VDOT is outside 20–90.",
+    "Daniels' training paces (easy range, marathon, threshold, interval, repetition) with rep times, from vdot or a race result.",
   tags: ['vdot'],
   method: 'POST',
   path: '/zones',
@@ -345,7 +383,7 @@ export const splitsOperation = defineOperation({
   description:
     'Cumulative time at every `split` (default 1 km), each rounded from the exact value (never summing rounded splits), so the last cumulative time is the goal time; the last, partial split ends at the race distance. `negative`: the second half is `negative_percent` % faster (H1 = T/(2 − r), H2 = T·(1 − r)/(2 − r)), each half at its own constant pace; the split containing halfway mixes both.',
   toolDescription:
-    'Builds a split table for a goal time: the time and cumulative time at every split. Pass distance ("marathon"), time (the goal, "3:30:00"), optionally split (default "1 km"), strategy ("even" or "negative") and negative_percent (how much faster the second half is, 0–20, default 2). Returns splits[] and, for a negative split, the two halves.',
+    'Split table for a goal time: split and cumulative times at every split (default 1 km), even or negative (second half negative_percent % faster).',
   tags: ['pace'],
   method: 'POST',
   path: '/splits',
@@ -431,7 +469,7 @@ export const finishOperation = defineOperation({
   description:
     'Linear: T = t·D/d. Power law (Riegel over the whole race, not the remaining distance alone): T = t·(D/d)^k, k = `exponent` (default 1.06). When `distance_done` equals `total_distance`, both are the elapsed time.',
   toolDescription:
-    'Projects the finish time of a race in progress. Pass distance_done ("10 km"), elapsed_time ("50:00") and total_distance ("half"); optionally exponent (default 1.06). Returns two projections, linear (same pace to the end) and power_law (Riegel: slowing with distance), each with finish time, remaining time and pace.',
+    'Projects the finish time of a race in progress: linear (same pace) and power law (Riegel).',
   tags: ['prediction'],
   method: 'POST',
   path: '/finish',
@@ -475,8 +513,7 @@ export const convertOperation = defineOperation({
   summary: 'Convert a pace to a speed or a speed to a pace',
   description:
     'Give exactly one of `pace` ("5:00/km", "8:02/mi") or `speed` ("12 km/h", "7.5 mph", "3.2 m/s"); the answer has the pace per km and per mile and the speed in km/h, mph and m/s.',
-  toolDescription:
-    'Converts a running pace to a speed or a speed to a pace. Pass exactly one of pace ("5:00/km", "8:02/mi") or speed ("12 km/h", "7.5 mph", "3.2 m/s"). Returns the pace per km and per mile and the speed in km/h, mph and m/s.',
+  toolDescription: 'Converts a pace to a speed or a speed to a pace; give exactly one.',
   tags: ['pace'],
   method: 'POST',
   path: '/convert',
@@ -505,8 +542,7 @@ export const timeAtPaceOperation = defineOperation({
   summary: 'Time to cover a distance at a pace',
   description:
     'Finish time of `distance` run at `pace` ("5:00/km", "8:02/mi"): T = D · pace. The answer echoes the distance, the pace per km and per mile and the speed, and gives `time` as seconds (0.1 s) and text.',
-  toolDescription:
-    'Answers "how long does this distance take at this pace?". Pass distance ("half", "10 km") and pace ("5:00/km", "8:02/mi"). Returns time { seconds, text }, the pace per km and per mile, and the speed.',
+  toolDescription: 'Time to run a distance at a pace.',
   tags: ['pace'],
   method: 'POST',
   path: '/time-at-pace',
@@ -531,8 +567,7 @@ export const distanceAtPaceOperation = defineOperation({
   summary: 'Distance covered in a time at a pace',
   description:
     'Distance covered in `time` at `pace` ("5:00/km", "8:02/mi"): D = T / pace, in metres (1 mm), kilometres and miles (6 decimals).',
-  toolDescription:
-    'Answers "how far do I get in this time at this pace?". Pass time ("45:00" or seconds) and pace ("5:00/km", "8:02/mi"). Returns distance { m, km, mi }, the pace per km and per mile, and the speed.',
+  toolDescription: 'Distance covered in a time at a pace, in m, km and mi.',
   tags: ['pace'],
   method: 'POST',
   path: '/distance-at-pace',
@@ -558,7 +593,7 @@ export const purdyOperation = defineOperation({
   description:
     "Purdy points (Gardner & Purdy 1970, with the world-record running curve of Purdy 1974): v(d) = −11.15895·e^(−0.03796158·d) + 4.304605·e^(−0.001646772·d) + 0.5234627·e^(−0.000410767·d) + 4.03156·e^(−0.000007068099·d) + 2.316157·e^(−0.00000000522099·d) (m/s, d in metres), t_wr = d/v, k = 0.0654 − 0.00258·v, a = 85/k, b = 1 − 1035/a, points = a·(t_wr/t − b), to 0.1. `world_record` is the curve's 1035-point time at the distance. Equal points predict times in `/predict`.",
   toolDescription:
-    'Scores a running performance in Purdy points, which compare performances across distances (a 1970 world record scores 1035; 5 km in 20:00 scores 454.5). Pass distance ("5k", "mile") and time ("20:00"). Returns points (1 decimal; negative for very slow times) and world_record, the 1035-point time at that distance.',
+    'Purdy points of a race result, comparable across distances (a 1970 world record scores 1035), and the 1035-point time there.',
   tags: ['prediction'],
   method: 'POST',
   path: '/purdy',
@@ -583,6 +618,282 @@ export const purdyOperation = defineOperation({
   handler: ({ distance, time }) => purdyReport(distance, time),
 });
 
+const MAX_FIT_RESULTS = 10;
+
+export const fitOperation = defineOperation({
+  name: 'fit',
+  mcpName: 'fit_riegel_exponent',
+  summary: 'Fit a personal Riegel exponent to several results',
+  description: `Least squares of ln T on ln D (D in m, T in s) over 2–${MAX_FIT_RESULTS} results: T = a·D^k, k = Sxy/Sxx, ln a = ȳ − k·x̄; \`r_squared\` = 1 − SSR/SST, \`residual_se\` = √(SSR/(n − 2)) (null with 2 results). With \`targets\`, \`predictions\` at each: a·D^k with the 95 % prediction interval exp(ŷ ± t₀.₉₇₅,ₙ₋₂ · s · √(1 + 1/n + (x₀ − x̄)²/Sxx)), Student's t computed exactly (null with 2 results). Fewer than 2 different distances cannot be fitted; an exponent outside 1.0–1.2 is answered with a warning.`,
+  toolDescription: `Fits T = a·D^k to 2–${MAX_FIT_RESULTS} race results (least squares on logs): exponent, fit quality and predictions at targets with 95 % prediction intervals.`,
+  tags: ['prediction'],
+  method: 'POST',
+  path: '/fit',
+  input: z.strictObject({
+    results: z
+      .array(
+        z.strictObject({
+          distance: distanceField('Race distance.', '5k'),
+          time: durationField('Race time.', '20:00'),
+        }),
+      )
+      .min(2, { error: 'must hold at least 2 results' })
+      .max(MAX_FIT_RESULTS, { error: `must hold at most ${MAX_FIT_RESULTS} results` })
+      .meta({
+        description: `2–${MAX_FIT_RESULTS} results, at least 2 different distances.`,
+        example: [
+          { distance: '5k', time: '20:00' },
+          { distance: '10k', time: '41:40' },
+          { distance: 'half', time: '1:33:20' },
+          { distance: 'marathon', time: '3:18:20' },
+        ],
+      }),
+    targets: distanceListField('Distances to predict.', ['15k'], MAX_TARGETS).optional(),
+  }),
+  output: z.object({
+    exponent: z.number().meta({ description: 'k, 4 decimals' }),
+    coefficient: z.number().meta({ description: 'a (T in s, D in m), 6 significant digits' }),
+    log_coefficient: z.number().meta({ description: 'ln a, 6 decimals' }),
+    r_squared: z
+      .union([z.number(), z.null()])
+      .meta({ description: 'R² of the log fit, 4 decimals; null when all times are equal' }),
+    residual_se: z
+      .union([z.number(), z.null()])
+      .meta({ description: 'Residual standard error of ln T, 6 decimals; null with 2 results' }),
+    n: z.number().int().meta({ description: 'Number of results' }),
+    results: z
+      .array(
+        z.object({
+          distance_m: meters('Distance'),
+          time_s: seconds('Time'),
+          fitted_s: seconds('Time of the fitted law'),
+        }),
+      )
+      .meta({ description: 'The results as read, in the order given' }),
+    predictions: z
+      .array(
+        timedDistance.extend({
+          interval_95: z
+            .union([z.object({ low_s: seconds('Low end'), high_s: seconds('High end') }), z.null()])
+            .meta({ description: '95 % prediction interval; null with 2 results' }),
+        }),
+      )
+      .meta({ description: 'One per target, in the order given; empty without targets' }),
+    warnings: z
+      .array(
+        z.object({
+          code: z.enum(['exponent_outside_riegel_range']).meta({ description: 'What is unusual' }),
+          message: z.string().meta({ description: 'The reason, in English' }),
+        }),
+      )
+      .meta({ description: 'Empty when there is nothing to say' }),
+  }),
+  errors: [{ status: 422, code: 'fit_degenerate', description: 'Fewer than 2 different distances.' }],
+  example: {
+    input: {
+      results: [
+        { distance: '5k', time: '20:00' },
+        { distance: '10k', time: '41:40' },
+        { distance: 'half', time: '1:33:20' },
+        { distance: 'marathon', time: '3:18:20' },
+      ],
+      targets: ['15k'],
+    },
+    output: () =>
+      fitRiegel(
+        [
+          { distance_m: 5000, time_s: 1200 },
+          { distance_m: 10_000, time_s: 2500 },
+          { distance_m: 21_097.5, time_s: 5600 },
+          { distance_m: 42_195, time_s: 11_900 },
+        ],
+        [15_000],
+      ),
+  },
+  handler: ({ results, targets }) =>
+    fitRiegel(
+      results.map((result) => ({ distance_m: result.distance, time_s: result.time })),
+      targets,
+    ),
+});
+
+const adjusted = z
+  .object({
+    factor: z.number().meta({ description: 'Adjusted ÷ given time, 6 decimals' }),
+    time_s: seconds('Adjusted time'),
+    text,
+    pace,
+  })
+  .meta({ id: 'Adjusted', description: 'The performance under the adjusted conditions' });
+
+const adjustment = adjusted
+  .extend({
+    source: z.string().meta({ description: "The model's citation" }),
+    valid_range: z
+      .object({
+        min: z.number().meta({ description: 'Lowest valid value' }),
+        max: z.number().meta({ description: 'Highest valid value' }),
+      })
+      .meta({ description: 'Range of the condition the model was measured on' }),
+  })
+  .meta({ id: 'Adjustment', description: "One condition's model" });
+
+/** An adjustment with its model's own figures: allOf [Adjustment, figures], so the shared part is one $def. */
+const adjustmentWith = <T extends z.ZodRawShape>(figures: T, description: string) =>
+  z.intersection(adjustment, z.object(figures)).optional().meta({ description });
+
+export const adjustOperation = defineOperation({
+  name: 'adjust',
+  mcpName: 'adjust_for_conditions',
+  summary: 'Adjust a performance for grade, altitude and heat',
+  description: `Moves a performance to standard conditions (flat, sea level, cool; \`direction\` \`to_standard\`, default) or from them (\`from_standard\`). Grade: Minetti et al. (2002) energy cost C(i) = 155.4i⁵ − 30.4i⁴ − 43.3i³ + 46.3i² + 19.5i + 3.6 J/kg/m, i = grade_percent/100; flat time = time × C(0)/C(i); valid ${GRADE_RANGE.min}…${GRADE_RANGE.max} %. Altitude: Bassett et al. (1999) aerobic power y(x) (x in km; acclimatised −1.12x² − 1.90x + 99.9, else 0.178x³ − 1.43x² − 4.07x + 100), f = y(x)/y(0), applied through Daniels–Gilbert VDOT (to_standard: VDOT/f; from_standard: VDOT·f); valid ${ALTITUDE_RANGE.min}–${ALTITUDE_RANGE.max} m. Heat: Ely et al. (2007) top-3 gap to the course record per WBGT quartile, linear between the quartile midpoints, g = (1 + s(w)/100)/(1 + s₁/100), factor 1/g (from_standard g); valid ${HEAT_RANGE.min}–${HEAT_RANGE.max} °C. Give at least one condition; \`combined\` multiplies the factors.`,
+  toolDescription:
+    'Adjusts a race time for grade, altitude and heat (WBGT) to flat, sea-level, cool conditions or back; each model with its factor, source and valid range.',
+  tags: ['conditions'],
+  method: 'POST',
+  path: '/adjust',
+  input: z
+    .strictObject({
+      distance: distanceField('Race distance.', '10 km'),
+      time: durationField('Race time.', '50:00'),
+      grade_percent: z
+        .number()
+        .optional()
+        .meta({ description: 'Average gradient, % (−45…45; negative downhill)', example: 5 }),
+      altitude_m: z.number().optional().meta({ description: 'Altitude, m (0–4000)', example: 2000 }),
+      acclimatized: z
+        .boolean()
+        .default(false)
+        .meta({ description: 'Acclimatised to the altitude (default false: 1–7 days)', example: false }),
+      wbgt_c: z
+        .number()
+        .optional()
+        .meta({ description: 'Wet-bulb globe temperature, °C (5.1–25)', example: 20 }),
+      sex: z
+        .enum(['male', 'female'])
+        .default('male')
+        .meta({ description: 'For the heat model (default male)', example: 'female' }),
+      direction: z
+        .enum(['to_standard', 'from_standard'])
+        .default('to_standard')
+        .meta({ description: 'to_standard (default) or from_standard', example: 'from_standard' }),
+    })
+    .check(
+      refinement<{ grade_percent?: number; altitude_m?: number; wbgt_c?: number }>((input, ctx) => {
+        if (
+          input.grade_percent === undefined &&
+          input.altitude_m === undefined &&
+          input.wbgt_c === undefined
+        ) {
+          ctx.addIssue({
+            path: ['grade_percent'],
+            message: 'give at least one condition: "grade_percent", "altitude_m" or "wbgt_c"',
+            params: { code: 'missing_field' },
+          });
+        }
+      }),
+    )
+    .meta({
+      anyOf: [{ required: ['grade_percent'] }, { required: ['altitude_m'] }, { required: ['wbgt_c'] }],
+    }),
+  output: z.object({
+    distance_m: meters('Distance'),
+    time_s: seconds('Given time'),
+    direction: z.enum(['to_standard', 'from_standard']).meta({ description: 'The direction used' }),
+    adjustments: z
+      .object({
+        grade: adjustmentWith(
+          { cost_j_per_kg_m: z.number().meta({ description: 'C(i), J/kg/m, 4 decimals' }) },
+          'Only with grade_percent',
+        ),
+        altitude: adjustmentWith(
+          {
+            aerobic_power_percent: z.number().meta({ description: '100·f, 2 decimals' }),
+            vdot: z.number().meta({ description: 'VDOT of the given performance' }),
+            vdot_adjusted: z.number().meta({ description: 'VDOT after the adjustment' }),
+          },
+          'Only with altitude_m',
+        ),
+        heat: adjustmentWith(
+          {
+            course_record_gap_percent: z.number().meta({ description: 's(w), %, 3 decimals' }),
+            slowdown_percent: z.number().meta({ description: '100·(g − 1), 2 decimals' }),
+          },
+          'Only with wbgt_c',
+        ),
+      })
+      .meta({ description: 'One per condition given' }),
+    combined: adjusted.meta({ description: 'All conditions: the product of the factors' }),
+    warnings: z
+      .array(
+        z.object({
+          code: z
+            .enum(['altitude_air_resistance_ignored', 'heat_model_marathon_only'])
+            .meta({ description: 'What to be aware of' }),
+          message: z.string().meta({ description: 'The reason, in English' }),
+        }),
+      )
+      .meta({ description: 'Empty when there is nothing to say' }),
+  }),
+  errors: [
+    {
+      status: 422,
+      code: 'condition_out_of_range',
+      description: "A condition is outside its model's valid range.",
+    },
+    { status: 422, code: 'vdot_out_of_range', description: 'The altitude-adjusted VDOT is outside 20–90.' },
+  ],
+  example: {
+    input: { distance: '10 km', time: '50:00', grade_percent: 5 },
+    output: () => adjustForConditions(10_000, 3000, { grade_percent: 5 }),
+  },
+  handler: ({ distance, time, ...conditions }) => adjustForConditions(distance, time, conditions),
+});
+
+export const ageGradeOperation = defineOperation({
+  name: 'age-grade',
+  mcpName: 'age_grade',
+  summary: 'Age-grade a road race (WMA/USATF 2020)',
+  description: `WMA/USATF road running age standards, 2020 edition (A. Jones, T. Bernhard; USATF Masters LDR, 2020-05-20; CC0), sheet AgeStdFactors of github.com/AlanLyttonJones/Age-Grade-Tables at commit 4aac673: ages ${AGE_MIN}–${AGE_MAX}, 21 distances from 1 mile to 200 km. \`age_factor\` F and open-class standard OC at the distance (a column within 1 m; between columns linear in ln d for the age standard OC/F and for OC, F = OC/S); \`age_standard_s\` = OC/F, \`age_graded_time_s\` = time × F, \`age_grade_percent\` = 100·OC/(time × F).`,
+  toolDescription: `Age-grades a road race with the WMA/USATF 2020 tables (ages ${AGE_MIN}–${AGE_MAX}, 1 mile–200 km): age factor, standards, age-graded time and percentage.`,
+  tags: ['conditions'],
+  method: 'POST',
+  path: '/age-grade',
+  input: z.strictObject({
+    distance: distanceField('Race distance, 1 mile–200 km.', '5k'),
+    time: durationField('Race time.', '20:00'),
+    age: z
+      .number()
+      .int()
+      .meta({ description: `Age on race day, ${AGE_MIN}–${AGE_MAX}`, example: 50 }),
+    sex: z.enum(['male', 'female']).meta({ description: 'Which table', example: 'male' }),
+  }),
+  output: z.object({
+    distance_m: meters('Distance'),
+    time_s: seconds('Time'),
+    age: z.number().int().meta({ description: 'Age' }),
+    sex: z.enum(['male', 'female']).meta({ description: 'Table used' }),
+    age_factor: z.number().meta({ description: 'F, 4 decimals' }),
+    open_standard_s: seconds('Open-class standard OC'),
+    age_standard_s: seconds('Age standard OC/F'),
+    age_graded_time_s: seconds('Time × F'),
+    age_graded_text: text,
+    age_grade_percent: z.number().meta({ description: '100·OC/(time × F), 2 decimals' }),
+    table: z.string().meta({ description: 'The table and its source' }),
+    columns: z.array(z.string()).meta({ description: 'Table column(s) used' }),
+    interpolated: z.boolean().meta({ description: 'Whether between two columns' }),
+  }),
+  errors: [
+    { status: 422, code: 'age_out_of_range', description: `\`age\` is outside ${AGE_MIN}–${AGE_MAX}.` },
+    { status: 422, code: 'distance_out_of_range', description: 'The distance is outside 1 mile–200 km.' },
+  ],
+  example: {
+    input: { distance: '5k', time: '20:00', age: 50, sex: 'male' },
+    output: () => ageGrade(5000, 1200, 50, 'male'),
+  },
+  handler: ({ distance, time, age, sex }) => ageGrade(distance, time, age, sex),
+});
+
 export const operations = [
   paceOperation,
   predictOperation,
@@ -594,4 +905,7 @@ export const operations = [
   timeAtPaceOperation,
   distanceAtPaceOperation,
   purdyOperation,
+  fitOperation,
+  adjustOperation,
+  ageGradeOperation,
 ];

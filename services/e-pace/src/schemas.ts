@@ -36,8 +36,8 @@ const missingOr = (message: string) => (issue: { input?: unknown }) =>
 
 /** The `{ "value", "unit" }` form of a distance. */
 const distanceValueUnit = z.strictObject({
-  value: z.number().meta({ description: 'Number of units' }),
-  unit: z.string().meta({ description: 'm, km, k, mi, mile, miles or yd', example: 'km' }),
+  value: z.number().meta({ description: 'Amount' }),
+  unit: z.string().meta({ description: 'm, km, k, mi, mile(s) or yd' }),
 });
 
 /**
@@ -53,7 +53,7 @@ const distanceInput = z
   .meta({
     id: 'DistanceInput',
     description:
-      'A distance with its unit, 1 m–1000 km: a name (5k, 10k, half, marathon, mile, 1500m, 3k, 15k, 10mi), "10 km", "6.2mi", "800 m", "400yd" or { "value", "unit" }. A bare number is refused.',
+      'With a unit, 1 m–1000 km: "10 km", "6.2mi", "800 m", "400yd", 5k, 10k, 15k, half, marathon, mile, 10mi, 1500m, 3k or {value, unit}; a bare number is refused.',
   });
 
 export function distanceField(description: string, example: string) {
@@ -68,8 +68,7 @@ const durationInput = z
   .transform(parsedBy((input) => parseDuration(input), 'invalid_duration'))
   .meta({
     id: 'DurationInput',
-    description:
-      'A duration, 0.1 s–7 days: "MM:SS" (minutes may be ≥ 60), "HH:MM:SS" or seconds; decimals allowed ("19:57.5").',
+    description: '"MM:SS" (minutes may be ≥ 60), "HH:MM:SS" or seconds, 0.1 s–7 days; decimals allowed.',
   });
 
 export function durationField(description: string, example: string) {
@@ -89,7 +88,7 @@ export const speedField = z
 export const exponentField = z
   .number()
   .default(RIEGEL_EXPONENT)
-  .meta({ description: `Riegel exponent k, 1.0–1.2 (default ${RIEGEL_EXPONENT})`, example: RIEGEL_EXPONENT });
+  .meta({ description: 'Riegel exponent k, 1.0–1.2' });
 
 /** "Give exactly one of these": an issue at the first missing or surplus field. */
 export function exactlyOne(
@@ -113,14 +112,14 @@ export function exactlyOne(
 
 export const timeText = z
   .object({
-    seconds: z.number().meta({ description: 'Seconds, to 0.1 s' }),
-    text: z.string().meta({ description: 'H:MM:SS, or M:SS under an hour' }),
+    seconds: z.number().meta({ description: 'Seconds (0.1)' }),
+    text: z.string().meta({ description: 'H:MM:SS or M:SS' }),
   })
   .meta({ id: 'TimeText', description: 'A time' });
 
 export const pace = z
   .object({ per_km: timeText, per_mile: timeText })
-  .meta({ id: 'Pace', description: 'Time per km and per mile' });
+  .meta({ id: 'Pace', description: 'Per km and per mile' });
 
 export const speed = z
   .object({
@@ -128,12 +127,12 @@ export const speed = z
     mph: z.number().meta({ description: 'mph' }),
     mps: z.number().meta({ description: 'm/s' }),
   })
-  .meta({ id: 'Speed', description: 'Speed, to 4 decimals' });
+  .meta({ id: 'Speed', description: 'Speed' });
 
-export const seconds = (description: string) => z.number().meta({ description: `${description}, to 0.1 s` });
-export const meters = (description: string) =>
-  z.number().meta({ description: `${description}, m (to 1 mm)` });
-export const text = z.string().meta({ description: 'The time as H:MM:SS or M:SS' });
+/** Seconds to 0.1 s and metres to 1 mm, as every output (the README and OpenAPI descriptions say so). */
+export const seconds = (description: string) => z.number().meta({ description: `${description}, s` });
+export const meters = (description: string) => z.number().meta({ description: `${description}, m` });
+export const text = z.string().meta({ description: 'H:MM:SS or M:SS' });
 
 export const prediction = z
   .object({ time_s: seconds('Predicted time'), text, pace })
@@ -154,13 +153,13 @@ export function distanceListField(description: string, example: string[], max: n
 /** A distance in metres, kilometres and miles. */
 export const distanceUnits = z
   .object({
-    m: z.number().meta({ description: 'Metres, to 1 mm' }),
-    km: z.number().meta({ description: 'Kilometres, to 6 decimals' }),
-    mi: z.number().meta({ description: 'Miles (1609.344 m), to 6 decimals' }),
+    m: z.number().meta({ description: 'Metres' }),
+    km: z.number().meta({ description: 'Kilometres' }),
+    mi: z.number().meta({ description: 'Miles' }),
   })
-  .meta({ id: 'Distance', description: 'A distance in metres, kilometres and miles' });
+  .meta({ id: 'Distance', description: 'A distance' });
 
 /** A time at a distance: the shape of every equivalent time and half. */
 export const timedDistance = z
   .object({ distance_m: meters('Distance'), time_s: seconds('Time'), text, pace })
-  .meta({ id: 'TimedDistance', description: 'A time at a distance, with its average pace' });
+  .meta({ id: 'TimedDistance', description: 'A time at a distance, with its pace' });

@@ -1,4 +1,4 @@
-import { type ProblemError, unprocessable } from '@dus/core';
+import { ProblemError } from '@dus/core';
 
 /** Every 422 code the e-pace domain can throw (for the OpenAPI document and tests). */
 export const DOMAIN_ERROR_CODES = [
@@ -9,10 +9,20 @@ export const DOMAIN_ERROR_CODES = [
   'negative_percent_out_of_range',
   'split_too_long',
   'too_many_splits',
+  'fit_degenerate',
+  'condition_out_of_range',
+  'age_out_of_range',
+  'distance_out_of_range',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
-export function domainError(code: DomainErrorCode, detail: string): ProblemError {
-  return unprocessable(code, detail);
+/** A 422 problem; with `path` (a JSON Pointer) it names the field in `errors[0]` as well. */
+export function domainError(code: DomainErrorCode, detail: string, path?: string): ProblemError {
+  return new ProblemError({
+    status: 422,
+    code,
+    detail,
+    ...(path === undefined ? {} : { errors: [{ path, code, message: detail }] }),
+  });
 }

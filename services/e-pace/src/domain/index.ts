@@ -30,6 +30,8 @@ export {
   timeText,
 } from './pace.js';
 export {
+  type DistancePrediction,
+  type DistancePredictions,
   type MultiPredictReport,
   type Prediction,
   type Predictions,
@@ -37,8 +39,12 @@ export {
   type PredictWarning,
   type PredictWarningCode,
   predict,
+  predictDistance,
   predictMany,
+  SOLVE_MAX_M,
+  SOLVE_MIN_M,
   type TargetPrediction,
+  type TimePredictReport,
 } from './predict.js';
 export {
   type PurdyReport,
@@ -56,6 +62,7 @@ export {
   RIEGEL_EXPONENT,
   RIEGEL_VALID_MAX_S,
   RIEGEL_VALID_MIN_S,
+  riegelDistance,
   riegelTime,
 } from './riegel.js';
 export {
@@ -91,3 +98,40 @@ export {
   zonesFromPerformance,
   zonesFromVdot,
 } from './zones.js';
+export {
+  type FitInput,
+  type FitPrediction,
+  type FitReport,
+  type FitResult,
+  type FitWarning,
+  fitRiegel,
+} from './fit.js';
+export { logGamma, regularizedBeta, studentTCdf, studentTQuantile } from './student-t.js';
+export {
+  ALTITUDE_RANGE,
+  ALTITUDE_SOURCE,
+  type AdjustReport,
+  adjustForConditions,
+  aerobicPower,
+  type Conditions,
+  type ConditionWarning,
+  courseRecordGap,
+  type Direction,
+  GRADE_RANGE,
+  GRADE_SOURCE,
+  HEAT_RANGE,
+  HEAT_SOURCE,
+  runningCost,
+  type Sex,
+} from './conditions.js';
+export {
+  AGE_GRADE_TABLE,
+  AGE_MAX,
+  AGE_MIN,
+  type AgeGradeReport,
+  ageGrade,
+  ageStandard,
+  COLUMN_NAMES,
+  COLUMN_TOLERANCE_M,
+  tableCell,
+} from './age-grade.js';

@@ -1,9 +1,16 @@
 import { formatDuration } from '@dus/core';
 import { CAMERON_MAX_DISTANCE_M, cameronTime, isWithinCameronRange } from './cameron.js';
 import { type Pace, paceOf, type TimedDistance, timedDistance } from './pace.js';
-import { checkExponent, isWithinRiegelValidity, RIEGEL_EXPONENT, riegelTime } from './riegel.js';
+import {
+  checkExponent,
+  isWithinRiegelValidity,
+  RIEGEL_EXPONENT,
+  riegelDistance,
+  riegelTime,
+} from './riegel.js';
 import { purdyPoints, purdyTime } from './purdy.js';
 import { round, roundMeters, roundSeconds } from './round.js';
+import { solveIncreasing } from './solve.js';
 import { equivalentTime, isVdotInRange, VDOT_MAX, VDOT_MIN, vdotOf } from './vdot.js';
 
 export interface Prediction {
@@ -167,5 +174,118 @@ export function predictMany(
     riegel_exponent: riegelExponent,
     targets: targetDistancesM.map((distanceM) => predictTarget(known, distanceM)),
     warnings: knownWarnings(known),
+  };
+}
+
+/** A predicted distance for a target time: `/predict` with `target_time`. */
+export interface DistancePrediction {
+  distance_m: number;
+  pace: Pace;
+}
+
+export interface DistancePredictions {
+  riegel: DistancePrediction;
+  cameron: DistancePrediction | null;
+  vdot: DistancePrediction | null;
+  purdy: DistancePrediction | null;
+}
+
+export interface TimePredictReport {
+  known: TimedDistance;
+  target: { time_s: number; text: string };
+  riegel_exponent: number;
+  predictions: DistancePredictions;
+  warnings: PredictWarning[];
+}
+
+/** The bracket the models are solved on for a distance: 1 m – 1000 km, as every distance input. */
+export const SOLVE_MIN_M = 1;
+export const SOLVE_MAX_M = 1_000_000;
+
+function distancePrediction(distanceM: number, timeS: number): DistancePrediction {
+  return { distance_m: roundMeters(distanceM), pace: paceOf(distanceM, timeS) };
+}
+
+/**
+ * `/predict` with `target_time`: the distance each model says the known runner covers in that time. Riegel
+ * in closed form, D2 = D1 · (T2/T1)^(1/k); Cameron, VDOT and Purdy by solving their time equation for the
+ * distance by bisection on 1 m – 1000 km (Cameron to 200 km). A model with no distance there is null, with
+ * a warning.
+ */
+export function predictDistance(
+  knownDistanceM: number,
+  knownTimeS: number,
+  targetTimeS: number,
+  riegelExponent: number = RIEGEL_EXPONENT,
+): TimePredictReport {
+  checkExponent(riegelExponent, 'riegel_exponent');
+  const known = score(knownDistanceM, knownTimeS, riegelExponent);
+  const warnings = knownWarnings(known);
+  const text = formatDuration(targetTimeS);
+
+  let cameronM: number | null = null;
+  if (!isWithinCameronRange(knownDistanceM)) {
+    warnings.push({
+      code: 'outside_cameron_range',
+      message: `Cameron's model is not applied beyond ${CAMERON_MAX_DISTANCE_M / 1000} km; no Cameron prediction is given`,
+    });
+  } else {
+    cameronM = solveIncreasing(
+      (d) => cameronTime(knownTimeS, knownDistanceM, d),
+      targetTimeS,
+      SOLVE_MIN_M,
+      CAMERON_MAX_DISTANCE_M,
+    );
+    if (cameronM === null) {
+      warnings.push({
+        code: 'outside_cameron_range',
+        message: `by Cameron's model no distance of 1 m–${CAMERON_MAX_DISTANCE_M / 1000} km is run in ${text}; no Cameron prediction is given`,
+      });
+    }
+  }
+
+  let vdotM: number | null = null;
+  if (!known.vdotApplies) {
+    warnings.push({
+      code: 'outside_vdot_range',
+      message: `the known performance has a VDOT of ${round(known.vdot, 2).toFixed(2)}, outside the ${VDOT_MIN}–${VDOT_MAX} of the Daniels–Gilbert tables; no VDOT-equivalent distance is given`,
+    });
+  } else {
+    vdotM = solveIncreasing((d) => vdotOf(d, targetTimeS), known.vdot, SOLVE_MIN_M, SOLVE_MAX_M);
+    if (vdotM === null) {
+      warnings.push({
+        code: 'outside_vdot_range',
+        message: `no distance of 1 m–1000 km run in ${text} has the known VDOT of ${round(known.vdot, 2).toFixed(2)}; no VDOT-equivalent distance is given`,
+      });
+    }
+  }
+
+  const purdyM = solveIncreasing(
+    (d) => purdyPoints(d, targetTimeS),
+    known.purdyPoints,
+    SOLVE_MIN_M,
+    SOLVE_MAX_M,
+  );
+  if (purdyM === null) {
+    warnings.push({
+      code: 'outside_purdy_range',
+      message: `no distance of 1 m–1000 km run in ${text} scores the known ${round(known.purdyPoints, 1)} Purdy points; no Purdy prediction is given`,
+    });
+  }
+
+  return {
+    known: timedDistance(knownDistanceM, knownTimeS),
+    target: { time_s: roundSeconds(targetTimeS), text },
+    riegel_exponent: riegelExponent,
+    predictions: {
+      riegel: distancePrediction(
+        riegelDistance(knownTimeS, knownDistanceM, targetTimeS, riegelExponent),
+        targetTimeS,
+      ),
+      cameron: cameronM === null ? null : distancePrediction(cameronM, targetTimeS),
+      vdot: vdotM === null ? null : distancePrediction(vdotM, targetTimeS),
+      purdy: purdyM === null ? null : distancePrediction(purdyM, targetTimeS),
+    },
+    warnings,
   };
 }

@@ -19,6 +19,16 @@ export function riegelTime(
   return knownTimeS * (targetDistanceM / knownDistanceM) ** exponent;
 }
 
+/** Riegel solved for the distance: D2 = D1 · (T2/T1)^(1/k). */
+export function riegelDistance(
+  knownTimeS: number,
+  knownDistanceM: number,
+  targetTimeS: number,
+  exponent: number,
+): number {
+  return knownDistanceM * (targetTimeS / knownTimeS) ** (1 / exponent);
+}
+
 export function isWithinRiegelValidity(timeS: number): boolean {
   return timeS >= RIEGEL_VALID_MIN_S && timeS <= RIEGEL_VALID_MAX_S;
 }

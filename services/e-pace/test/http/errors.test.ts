@@ -296,6 +296,9 @@ describe('HTTP conventions', () => {
       ['/time-at-pace', 'time_at_pace'],
       ['/distance-at-pace', 'distance_at_pace'],
       ['/purdy', 'purdy_points'],
+      ['/fit', 'fit_riegel_exponent'],
+      ['/adjust', 'adjust_for_conditions'],
+      ['/age-grade', 'age_grade'],
     ]);
     const docs = await get('/docs');
     expect(docs.status).toBe(200);

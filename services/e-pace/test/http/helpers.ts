@@ -52,6 +52,9 @@ export const ROUTES = [
   '/time-at-pace',
   '/distance-at-pace',
   '/purdy',
+  '/fit',
+  '/adjust',
+  '/age-grade',
 ] as const;
 
 /** Each route's 422 codes; the others answer every well-formed input. */
@@ -66,6 +69,9 @@ export const DOMAIN_422: Record<(typeof ROUTES)[number], string[]> = {
   '/time-at-pace': [],
   '/distance-at-pace': [],
   '/purdy': [],
+  '/fit': ['fit_degenerate'],
+  '/adjust': ['condition_out_of_range', 'vdot_out_of_range'],
+  '/age-grade': ['age_out_of_range', 'distance_out_of_range'],
 };
 
 export type FieldError = { path: string; code: string; message: string };

@@ -40,14 +40,59 @@ const CALLS: ToolCall[] = [
     { known_distance: 'mile', known_time: '1:00:00', target_distance: 'marathon' },
   ],
   ['vdot', '/vdot', { distance: '5k', time: '20:00', targets: ['800 m', '25 km'] }],
+  ['predict_race_time', '/predict', { known_distance: '10 km', known_time: '40:00', target_time: '1:30:00' }],
+  ['predict_race_time', '/predict', { known_distance: 'mile', known_time: 3600, target_time: '2:00:00' }],
+  [
+    'fit_riegel_exponent',
+    '/fit',
+    {
+      results: [
+        { distance: '5k', time: '20:00' },
+        { distance: '10k', time: '41:40' },
+        { distance: 'half', time: '1:33:20' },
+      ],
+      targets: ['15k', 'marathon'],
+    },
+  ],
+  [
+    'fit_riegel_exponent',
+    '/fit',
+    {
+      results: [
+        { distance: '5k', time: '20:00' },
+        { distance: '10k', time: '41:40' },
+      ],
+      targets: ['half'],
+    },
+  ],
+  ['adjust_for_conditions', '/adjust', { distance: '10 km', time: '50:00', grade_percent: 5 }],
+  [
+    'adjust_for_conditions',
+    '/adjust',
+    {
+      distance: 'marathon',
+      time: '3:30:00',
+      grade_percent: -1,
+      altitude_m: 1500,
+      acclimatized: true,
+      wbgt_c: 20,
+      sex: 'female',
+      direction: 'from_standard',
+    },
+  ],
+  ['age_grade', '/age-grade', { distance: '5k', time: '20:00', age: 50, sex: 'male' }],
+  ['age_grade', '/age-grade', { distance: '7 km', time: '30:00', age: 50, sex: 'female' }],
 ];
 
 const session = describeMcpMatchesRest(makeApp(), {
   server: { name: 'e-pace', version: '1.0.0' },
   tools: [
+    'adjust_for_conditions',
+    'age_grade',
     'convert_pace',
     'distance_at_pace',
     'finish_projection',
+    'fit_riegel_exponent',
     'pace',
     'predict_race_time',
     'purdy_points',

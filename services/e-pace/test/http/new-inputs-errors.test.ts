@@ -137,8 +137,37 @@ describe('/purdy', () => {
   });
 });
 
-describe('/predict target_distance | target_distances', () => {
+describe('/predict target_distance | target_distances | target_time', () => {
   const known = { known_distance: '10k', known_time: '40:00' };
+  const ONE_TARGET =
+    'one of "target_distance" (e.g. "half"), "target_distances" (e.g. ["5k", "half"]) or "target_time" (e.g. "1:30:00")';
+
+  it('target_time with a target distance → conflicting_fields at /target_time; a bad target_time is its own 400', async () => {
+    for (const other of [{ target_distance: 'half' }, { target_distances: ['5k'] }]) {
+      const error = await expect400(
+        '/predict',
+        'predict_race_time',
+        { ...known, ...other, target_time: '1:30:00' },
+        '/target_time',
+        'conflicting_fields',
+      );
+      expect(error.message).toBe(`give ${ONE_TARGET}, not both`);
+    }
+    await expect400(
+      '/predict',
+      'predict_race_time',
+      { ...known, target_time: '1:60:00' },
+      '/target_time',
+      'invalid_duration',
+    );
+    await expect400(
+      '/predict',
+      'predict_race_time',
+      { ...known, target_time: 0 },
+      '/target_time',
+      'invalid_duration',
+    );
+  });
 
   it('exactly one of the two: both → conflicting_fields, neither → missing_field, each naming both', async () => {
     const both = await expect400(
@@ -148,9 +177,7 @@ describe('/predict target_distance | target_distances', () => {
       '/target_distances',
       'conflicting_fields',
     );
-    expect(both.message).toBe(
-      'give either "target_distance" (one distance, e.g. "half") or "target_distances" (a list, e.g. ["5k", "half"]), not both',
-    );
+    expect(both.message).toBe(`give ${ONE_TARGET}, not both`);
     const neither = await expect400(
       '/predict',
       'predict_race_time',
@@ -158,9 +185,7 @@ describe('/predict target_distance | target_distances', () => {
       '/target_distance',
       'missing_field',
     );
-    expect(neither.message).toBe(
-      'is required: give either "target_distance" (one distance, e.g. "half") or "target_distances" (a list, e.g. ["5k", "half"])',
-    );
+    expect(neither.message).toBe(`is required: give ${ONE_TARGET}`);
   });
 
   it('a missing target is named together with the other bad fields', async () => {

@@ -25,7 +25,7 @@ describe('OpenAPI document', async () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('lists the 10 routes and the standard endpoints', () => {
+  it('lists the routes and the standard endpoints', () => {
     expect(Object.keys(document.paths).sort()).toEqual(
       [
         '/',
@@ -73,8 +73,14 @@ describe('OpenAPI document', async () => {
       deref(document.paths['/predict'].post.responses['200'].content['application/json'].schema).properties
         .predictions,
     );
-    expect(predictions.properties.cameron.anyOf).toEqual([
+    // Times for a target distance, distances for a target time.
+    const [times, distances] = predictions.anyOf.map(deref);
+    expect(times.properties.cameron.anyOf).toEqual([
       { $ref: '#/components/schemas/Prediction' },
+      { type: 'null' },
+    ]);
+    expect(distances.properties.cameron.anyOf).toEqual([
+      { $ref: '#/components/schemas/DistancePrediction' },
       { type: 'null' },
     ]);
   });

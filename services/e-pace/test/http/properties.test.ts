@@ -172,6 +172,7 @@ const BODIES: Record<(typeof ROUTES)[number], fc.Arbitrary<Record<string, unknow
         known_time: time,
         target_distance: distance,
         target_distances: distances,
+        target_time: time,
         riegel_exponent: number,
       },
       { requiredKeys: ['known_distance', 'known_time'] },
@@ -199,6 +200,38 @@ const BODIES: Record<(typeof ROUTES)[number], fc.Arbitrary<Record<string, unknow
   '/time-at-pace': fc.record({ distance, pace: fc.oneof(paceString, anything) }, { requiredKeys: [] }),
   '/distance-at-pace': fc.record({ time, pace: fc.oneof(paceString, anything) }, { requiredKeys: [] }),
   '/purdy': fc.record({ distance, time }, { requiredKeys: [] }),
+  '/fit': fc.record(
+    {
+      results: fc.oneof(
+        fc.array(fc.record({ distance, time }, { requiredKeys: [] }), { minLength: 0, maxLength: 12 }),
+        anything,
+      ),
+      targets: distances,
+    },
+    { requiredKeys: ['results'] },
+  ),
+  '/adjust': fc.record(
+    {
+      distance,
+      time,
+      grade_percent: fc.oneof(number, goodNumber(-60, 60)),
+      altitude_m: fc.oneof(number, goodNumber(-100, 5000)),
+      acclimatized: fc.oneof(fc.boolean(), anything),
+      wbgt_c: fc.oneof(number, goodNumber(0, 30)),
+      sex: fc.oneof(fc.constantFrom('male', 'female'), anything),
+      direction: fc.oneof(fc.constantFrom('to_standard', 'from_standard'), anything),
+    },
+    { requiredKeys: ['distance', 'time'] },
+  ),
+  '/age-grade': fc.record(
+    {
+      distance,
+      time,
+      age: fc.oneof(number, fc.integer({ min: -10, max: 120 })),
+      sex: fc.oneof(fc.constantFrom('male', 'female'), anything),
+    },
+    { requiredKeys: ['distance', 'time'] },
+  ),
 };
 
 /** Bodies that should mostly succeed, so that every run also exercises the handlers and the 422 paths. */
@@ -219,6 +252,12 @@ const REALISTIC: Record<(typeof ROUTES)[number], fc.Arbitrary<unknown>> = {
         target_distances: targets,
         riegel_exponent: k,
       })),
+    fc.tuple(performance, timeText, goodNumber(0.95, 1.25)).map(([known, target, k]) => ({
+      known_distance: known.distance,
+      known_time: known.time,
+      target_time: target,
+      riegel_exponent: k,
+    })),
   ),
   '/vdot': fc
     .oneof(
@@ -270,6 +309,51 @@ const REALISTIC: Record<(typeof ROUTES)[number], fc.Arbitrary<unknown>> = {
   '/time-at-pace': fc.tuple(distanceText, paceString).map(([distance, pace]) => ({ distance, pace })),
   '/distance-at-pace': fc.tuple(timeText, paceString).map(([time, pace]) => ({ time, pace })),
   '/purdy': performance,
+  '/fit': fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(
+          fc.array(performance, { minLength: 2, maxLength: 10 }),
+          fc.array(distanceText, { minLength: 1, maxLength: 20 }),
+        )
+        .map(([results, targets]) => ({ results, targets })),
+    },
+    // One distance only: the 422 path.
+    {
+      weight: 1,
+      arbitrary: fc
+        .array(fc.integer({ min: 600, max: 3600 }), { minLength: 2, maxLength: 10 })
+        .map((times) => ({ results: times.map((time) => ({ distance: '5k', time })) })),
+    },
+  ),
+  '/adjust': fc
+    .tuple(
+      performance,
+      fc.record(
+        {
+          grade_percent: goodNumber(-50, 50),
+          altitude_m: goodNumber(-100, 4500),
+          acclimatized: fc.boolean(),
+          wbgt_c: goodNumber(4, 27),
+          sex: fc.constantFrom('male', 'female'),
+          direction: fc.constantFrom('to_standard', 'from_standard'),
+        },
+        { requiredKeys: [] },
+      ),
+    )
+    .map(([run, conditions]) => ({ ...run, ...conditions })),
+  '/age-grade': fc
+    .tuple(
+      fc.oneof(
+        performance,
+        fc.constant({ distance: '800 m', time: 120 }),
+        fc.constant({ distance: '5k', time: 1200 }),
+      ),
+      fc.integer({ min: 0, max: 110 }),
+      fc.constantFrom('male', 'female'),
+    )
+    .map(([run, age, sex]) => ({ ...run, age, sex })),
 };
 
 describe('no input within the limits yields a 5xx', () => {
@@ -290,9 +374,12 @@ describe('no input within the limits yields a 5xx', () => {
               res.status,
             );
             // JSON has no NaN or Infinity: a non-finite result would show as null. Only the predictions of
-            // a model that does not apply (Cameron, VDOT, Purdy: documented, with a warning) may be null.
+            // a model that does not apply (Cameron, VDOT, Purdy: documented, with a warning) and the statistics
+            // of a fit that two results cannot give may be null.
             if (res.status === 200) {
-              expect(res.text.replace(/"(cameron|vdot|purdy)":null/g, '')).not.toContain('null');
+              expect(
+                res.text.replace(/"(cameron|vdot|purdy|r_squared|residual_se|interval_95)":null/g, ''),
+              ).not.toContain('null');
             }
           },
         ),
