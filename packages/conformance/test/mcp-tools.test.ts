@@ -17,7 +17,7 @@ const BUDGET_BYTES: Record<string, number> = {
   'e-pace': 42_500, // 13 tools; 13 × 2,048 needs the outputSchema out of tools/list (issue #29)
   'f-crypto-tax': 27_500, // 5 tools, each with the Trade $defs (MCP tools share none); 5 × 2,048 needs outputSchema left out (issue #29)
   'g-canonical': 18_432, // 9 tools × 2,048
-  'h-payload': 19_000,
+  'h-payload': 20_500, // 6 tools; 6 × 2,048 needs outputSchema left out of tools/list (issue #29)
 };
 
 /** JSON Pointers of the properties (at any depth) that carry no description, directly or through `$ref`. */

@@ -1,18 +1,29 @@
 import { defineOperation } from '@dus/core';
 import {
   analyze,
+  applyMask,
   brotliBytes,
   COMPRESSION,
+  checkBudgets,
   compare,
   egressCost,
+  egressSavings,
   gzipBytes,
   MAX_PATHS,
   minified,
+  parseFields,
   priceContext,
   suggestPrunes,
 } from './domain/index.js';
-import { analyzeOutput, bandwidthOutput, compareOutput, pruneOutput } from './output-schemas.js';
-import { analyzeInput, bandwidthInput, compareInput, pruneInput } from './schemas.js';
+import {
+  analyzeOutput,
+  bandwidthOutput,
+  budgetOutput,
+  compareOutput,
+  maskOutput,
+  pruneOutput,
+} from './output-schemas.js';
+import { analyzeInput, bandwidthInput, budgetInput, compareInput, maskInput, pruneInput } from './schemas.js';
 
 /** 10 MiB: the largest document these routes (and tools) take. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -28,9 +39,9 @@ const TOO_MANY_PATHS = {
 const analyzeExample = { payload: { a: 1, b: null, c: { d: [1, 2, { e: '' }] } } };
 export const analyzeOperation = defineOperation({
   name: 'payload_analyze',
-  summary: 'Where the bytes of a JSON payload go: sizes, shape, types, empties, largest fields, bloat score',
+  summary: 'Where the bytes of a JSON payload go',
   toolDescription:
-    'Audits a JSON document: pass it as `payload` (any JSON value, not a string of JSON). Returns its minified, pretty, gzip and brotli sizes in bytes, field count, depth, type counts, nulls and empties, the 10 largest fields, member-name bytes, keys repeated across array items, long strings, numbers written as strings, a 0–100 bloat score and short signals. Paths are JSON Pointers with * for array indexes. Up to 10 MiB and 100,000 distinct paths.',
+    'Audits a JSON `payload` (the document itself): sizes (minified, pretty, gzip, brotli, CBOR, MessagePack), fields, depth, types, empties, largest fields, repeated keys, a short-keys estimate, a 0–100 bloat score and signals. Paths are JSON Pointers, * = any array item, ~2 = a member named *.',
   tags: ['audit'],
   method: 'POST',
   path: '/api/v1/payload-analyze',
@@ -46,10 +57,9 @@ export const analyzeOperation = defineOperation({
 const pruneExample = { payload: { id: 1, debug: { q: 'x' }, _tmp: 1, name: null }, threshold: 60 };
 export const pruneOperation = defineOperation({
   name: 'field_prune_suggest',
-  summary:
-    'Fields to remove (debug, temp, internal, null, deprecated), what each saves, and the pruned payload',
+  summary: 'Fields to remove, what each saves, and the pruned payload',
   toolDescription:
-    'Suggests fields to remove from a JSON document (`payload`, any JSON value): debug, temp, internal, null/empty and deprecated members, found by name and value rules with a confidence each. `threshold` (0–100, default 60) sets how many: a field is suggested when its confidence ≥ 100 − threshold. Returns the suggestions with the bytes each saves, the pruned payload, and the total bytes and percent saved.',
+    'Suggests members of a JSON `payload` to remove (debug, temp, internal, null/empty, deprecated) with a confidence each; `threshold` (0–100, default 60) flags more as it rises. Returns bytes saved per field and in all, and the pruned payload.',
   tags: ['audit'],
   method: 'POST',
   path: '/api/v1/field-prune-suggest',
@@ -80,11 +90,11 @@ function bandwidth(input: BandwidthInput) {
 const bandwidthExample = { payload_bytes: 200_000, requests_per_month: 10_000_000, region: 'us-east-1' };
 export const bandwidthOperation = defineOperation({
   name: 'bandwidth_cost_calc',
-  summary: 'Cloud egress cost of a payload size and traffic volume (AWS, GCP, Azure), by price band',
+  summary: 'Cloud egress cost of a response size and traffic',
   description:
     'Exactly one of `payload_bytes` and `payload`, and of `requests_per_month` and `requests_per_day` (a month = 30 days). With `payload`, the figures are for the chosen `compression`, and the gzip and brotli figures are given beside them.',
   toolDescription:
-    'Monthly and yearly internet egress cost (USD list prices) of serving a response. Pass exactly one of `payload_bytes` (a size) or `payload` (a JSON document, measured minified or with `compression` gzip/brotli), exactly one of `requests_per_month` or `requests_per_day` (a month is 30 days), a `region` (us, eu, ap, sa, af, me or a code like us-east-1) and optionally `provider` (aws default, gcp, azure). Returns GB a month (10^9 bytes), cost, price per GB and the price bands used.',
+    'Monthly and yearly internet egress cost (USD list prices, GB = 10^9 bytes) by price band. Give `payload_bytes` or `payload` (optionally gzip/brotli `compression`), `requests_per_month` or `requests_per_day`, a `region` and a `provider`.',
   tags: ['cost'],
   method: 'POST',
   path: '/api/v1/bandwidth-cost-calc',
@@ -102,10 +112,9 @@ const compareExample = {
 };
 export const compareOperation = defineOperation({
   name: 'compare_payloads',
-  summary:
-    'Original against optimised: size and gzip deltas, removed and added fields, type and value changes',
+  summary: 'Original against optimised payload',
   toolDescription:
-    'Compares two versions of a JSON document, `original` and `optimized` (each any JSON value). Returns their sizes in bytes minified and gzipped with the bytes and percent saved, the fields removed and added (topmost JSON Pointer paths), values whose JSON type changed, counts of changed and unchanged scalar values, and whether both are equal up to member order.',
+    'Compares `original` and `optimized` JSON: bytes and gzip bytes saved, fields removed and added (topmost paths), type changes, changed and unchanged scalars, equality up to member order.',
   tags: ['audit'],
   method: 'POST',
   path: '/api/v1/compare-payloads',
@@ -121,4 +130,99 @@ export const compareOperation = defineOperation({
   handler: ({ original, optimized }) => compare(original, optimized),
 });
 
-export const operations = [analyzeOperation, pruneOperation, bandwidthOperation, compareOperation];
+type MaskInput = ReturnType<typeof maskInput.parse>;
+
+function mask(input: MaskInput) {
+  const report = applyMask(input.payload, input.parsed);
+  const t = input.traffic;
+  if (t === undefined) return report;
+  const requests = t.requests_per_month ?? (t.requests_per_day ?? 0) * 30;
+  const sizes = t.compression === 'gzip' ? report.gzip : t.compression === 'brotli' ? report.brotli : report;
+  const { provider, region, region_group, prices_as_of } = priceContext(
+    t.provider,
+    t.region,
+    input.trafficGroup!,
+  );
+  return {
+    ...report,
+    egress: {
+      ...egressSavings(sizes.original_bytes, sizes.masked_bytes, requests, t.provider, input.trafficGroup!),
+      provider,
+      region,
+      region_group,
+      prices_as_of,
+    },
+  };
+}
+
+const maskExample = {
+  payload: {
+    id: 7,
+    name: 'Ada',
+    debug: { q: 'x' },
+    items: [
+      { sku: 'A1', price: 9.5, _tmp: 1 },
+      { sku: 'B2', price: 12, _tmp: 2 },
+    ],
+  },
+  fields: 'id,items(sku,price)',
+};
+export const maskOperation = defineOperation({
+  name: 'apply_mask',
+  summary: 'Mask a payload with json-mask fields',
+  toolDescription:
+    'Keeps what the json-mask 2.0.0 terms of `fields` select (`id,items(sku,price)`, `a/b`, `*`; `\\` escapes), then removes `!a/b` members. Returns the result and its bytes (minified, gzip, brotli) against the original; with `traffic`, both egress costs and the savings.',
+  tags: ['audit'],
+  method: 'POST',
+  path: '/api/v1/apply-mask',
+  input: maskInput,
+  output: maskOutput,
+  maxBodyBytes: MAX_BODY_BYTES,
+  heavy: HEAVY,
+  example: {
+    input: maskExample,
+    output: () => applyMask(maskExample.payload, parseFields(maskExample.fields)),
+  },
+  handler: (input) => mask(input),
+});
+
+const budgetExample = {
+  payload: {
+    meta: { v: 1 },
+    items: [
+      { id: 1, blob: 'x'.repeat(100) },
+      { id: 2, blob: 'y'.repeat(10) },
+    ],
+  },
+  budgets: [
+    { path: '/items/*/blob', max_bytes: 50 },
+    { path: '/meta', max_bytes: 10 },
+  ],
+};
+export const budgetOperation = defineOperation({
+  name: 'budget_check',
+  summary: 'Byte budgets for JSON Pointer paths',
+  toolDescription:
+    'Checks `budgets` (JSON Pointer `path`, `*` = every array item; `max_bytes` per match, minified) and `total_max_bytes` on a JSON `payload`. Per budget: matches, largest and total bytes, worst path, pass; then failed and pass.',
+  tags: ['audit'],
+  method: 'POST',
+  path: '/api/v1/budget-check',
+  input: budgetInput,
+  output: budgetOutput,
+  maxBodyBytes: MAX_BODY_BYTES,
+  heavy: HEAVY,
+  example: {
+    input: budgetExample,
+    output: () => checkBudgets(budgetExample.payload, budgetExample.budgets),
+  },
+  handler: ({ payload, budgets, total_max_bytes }) => checkBudgets(payload, budgets, total_max_bytes),
+});
+
+export const operations = [
+  analyzeOperation,
+  pruneOperation,
+  bandwidthOperation,
+  compareOperation,
+  maskOperation,
+  budgetOperation,
+];

@@ -1,3 +1,4 @@
+import { binarySizes, shortKeySaving } from './formats.js';
 import { isDebugOrTempName } from './prune-rules.js';
 import { Dec, percent } from './numbers.js';
 import { brotliBytes, COMPRESSION, gzipBytes, minified } from './sizes.js';
@@ -21,7 +22,8 @@ export function analyze(payload: unknown) {
   let keyTotal = 0;
   let debugOrTemp = 0;
   let maxDepth = 0;
-  const uniqueKeys = new Set<string>();
+  // Member names by first appearance, with how many members are so named.
+  const keyCounts = new Map<string, number>();
   const fields = new Map<string, number>();
   const repeated = new Map<string, number>();
   const longStrings = new Map<string, number>();
@@ -60,7 +62,7 @@ export function analyze(payload: unknown) {
     const key = flat.key[i];
     if (key === undefined) continue;
     fieldCount++;
-    uniqueKeys.add(key);
+    keyCounts.set(key, (keyCounts.get(key) ?? 0) + 1);
     keyTotal += keyBytes(key);
     fields.set(flat.path[i]!, (fields.get(flat.path[i]!) ?? 0) + flat.size[i]!);
     const parent = flat.parent[i]!;
@@ -86,14 +88,22 @@ export function analyze(payload: unknown) {
     share_percent: percent(size, bytes),
   }));
 
+  const saving = shortKeySaving(keyCounts);
   const result = {
     bytes,
     pretty_bytes: Buffer.byteLength(JSON.stringify(payload, null, 2), 'utf8'),
     gzip_bytes: gzipBytes(text),
     brotli_bytes: brotliBytes(text),
     compression: COMPRESSION,
+    formats: { json: bytes, ...binarySizes(flat.values, flat.key) },
+    short_keys: {
+      distinct_keys: keyCounts.size,
+      bytes: bytes - saving,
+      saving_bytes: saving,
+      saving_percent: percent(saving, bytes),
+    },
     field_count: fieldCount,
-    unique_keys: uniqueKeys.size,
+    unique_keys: keyCounts.size,
     max_depth: maxDepth,
     type_distribution: types,
     nulls,

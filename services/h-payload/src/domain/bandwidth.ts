@@ -53,3 +53,20 @@ export function egressCost(
 export function priceContext(provider: Provider, region: string, group: RegionGroup) {
   return { provider, region, region_group: group, prices_as_of: PRICES_AS_OF, gb_definition: GB_DEFINITION };
 }
+
+/**
+ * The egress of a response before and after a change, and what the change saves: the difference of
+ * the monthly costs, twelve times a year.
+ */
+export function egressSavings(
+  originalBytes: number,
+  changedBytes: number,
+  requests: number,
+  provider: Provider,
+  group: RegionGroup,
+) {
+  const original = egressCost(originalBytes, requests, provider, group);
+  const masked = egressCost(changedBytes, requests, provider, group);
+  const monthly = new Dec(original.monthly_cost).minus(masked.monthly_cost);
+  return { original, masked, monthly_savings: money(monthly), yearly_savings: money(monthly.times(12)) };
+}

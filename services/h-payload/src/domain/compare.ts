@@ -1,7 +1,26 @@
 import { percent } from './numbers.js';
 import { COMPRESSION, gzipBytes, minified } from './sizes.js';
-import { escapePointerToken } from '@dus/core';
-import { jsonType, pathCounter } from './walk.js';
+import { jsonType, memberToken, pathCounter } from './walk.js';
+
+/**
+ * The topmost member paths inside a value: an object's own members, and through arrays (any depth)
+ * the members of the objects they hold. Iterative, in document order.
+ */
+function topMembers(value: unknown, path: string, into: Set<string>, count: (path: string) => void) {
+  const stack: Array<[unknown, string]> = [[value, path]];
+  while (stack.length > 0) {
+    const [node, at] = stack.pop()!;
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], `${at}/*`]);
+    } else if (typeof node === 'object' && node !== null) {
+      for (const name of Object.keys(node)) {
+        const child = `${at}/${memberToken(name)}`;
+        count(child);
+        into.add(child);
+      }
+    }
+  }
+}
 
 /** Original against optimised: sizes, removed and added members, type changes, leaf counts. */
 export function compare(original: unknown, optimized: unknown) {
@@ -24,6 +43,9 @@ export function compare(original: unknown, optimized: unknown) {
       equivalent = false;
       const key = `${path}\u0000${tx}\u0000${ty}`;
       if (!changed.has(key)) changed.set(key, { path, from: tx, to: ty });
+      // The members under a type change are in one document only: the topmost of each side.
+      topMembers(x, path, removed, count);
+      topMembers(y, path, added, count);
       continue;
     }
     if (tx === 'array') {
@@ -36,7 +58,7 @@ export function compare(original: unknown, optimized: unknown) {
       const yo = y as Record<string, unknown>;
       const pending: Array<[unknown, unknown, string]> = [];
       for (const name of Object.keys(xo)) {
-        const child = `${path}/${escapePointerToken(name)}`;
+        const child = `${path}/${memberToken(name)}`;
         if (Object.hasOwn(yo, name)) pending.push([xo[name], yo[name], child]);
         else {
           count(child);
@@ -46,7 +68,7 @@ export function compare(original: unknown, optimized: unknown) {
       }
       for (const name of Object.keys(yo)) {
         if (!Object.hasOwn(xo, name)) {
-          const child = `${path}/${escapePointerToken(name)}`;
+          const child = `${path}/${memberToken(name)}`;
           count(child);
           added.add(child);
           equivalent = false;

@@ -23,6 +23,15 @@ export function pathCounter(what: string): (path: string) => void {
   };
 }
 
+/**
+ * A member name as a path token: RFC 6901 escaping (`~` → `~0`, `/` → `~1`), and a member named exactly
+ * `*` → `~2`, so it never reads as the `*` that stands for every array index. `~2` cannot come from any
+ * other name (every `~` of a name is written `~0`).
+ */
+export function memberToken(name: string): string {
+  return name === '*' ? '~2' : escapePointerToken(name);
+}
+
 export type JsonType = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
 
 export function jsonType(value: unknown): JsonType {
@@ -101,7 +110,7 @@ export function flatten(root: unknown, what = 'the payload'): Flat {
         stackValue.push((value as Record<string, unknown>)[name]);
         stackParent.push(index);
         stackKey.push(name);
-        stackPath.push(`${path}/${escapePointerToken(name)}`);
+        stackPath.push(`${path}/${memberToken(name)}`);
         stackDepth.push(enclosing + 1);
       }
     }

@@ -40,6 +40,12 @@ describe('analyze, whole answers', () => {
       gzip_bytes: 169,
       brotli_bytes: 138,
       compression: COMPRESSION,
+      // Rows 1 + 10 × 15, "rows" 5; "long" 5 + 3 + 1200; "ns" 3 + 16; "f" 2 + 1.5 (half float 3 in CBOR,
+      // float 64 9 in MessagePack); "t", "e", "a" 3 each; "deep" 5 + 11 × 3 + 1; the root 1.
+      formats: { json: 1671, cbor: 1437, msgpack: 1443 },
+      // k (11) → a: 0; id (10) → b: 10 × 1; debug (10) → c: 10 × 4; n → d: 0; then once each rows,
+      // long, ns, f, t, e, a, deep → e…l: 3 + 3 + 1 + 0 + 0 + 0 + 0 + 3.
+      short_keys: { distinct_keys: 12, bytes: 1611, saving_bytes: 60, saving_percent: 3.59 },
       field_count: 49,
       unique_keys: 12,
       max_depth: 12,
@@ -78,6 +84,8 @@ describe('analyze, whole answers', () => {
       gzip_bytes: 22,
       brotli_bytes: 6,
       compression: COMPRESSION,
+      formats: { json: 2, cbor: 1, msgpack: 1 },
+      short_keys: { distinct_keys: 0, bytes: 2, saving_bytes: 0, saving_percent: 0 },
       field_count: 0,
       unique_keys: 0,
       max_depth: 1,
@@ -104,6 +112,9 @@ describe('analyze, whole answers', () => {
       gzip_bytes: 47,
       brotli_bytes: 37,
       compression: COMPRESSION,
+      // array 1; {x:1} 1 + 2 + 1; {x:2,y:"a"} 1 + 3 + 4; {y:"b"} 1 + 4. One-letter names save nothing.
+      formats: { json: 35, cbor: 18, msgpack: 18 },
+      short_keys: { distinct_keys: 2, bytes: 35, saving_bytes: 0, saving_percent: 0 },
       field_count: 4,
       unique_keys: 2,
       max_depth: 2,

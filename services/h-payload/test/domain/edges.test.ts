@@ -6,6 +6,8 @@
 // Buffer.byteLength(JSON.stringify(…)) as well.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { ProblemError } from '@dus/core';
+import { encode as msgpackEncode } from '@msgpack/msgpack';
+import { encode as cborEncode } from 'cbor2';
 import { describe, expect, it } from 'vitest';
 import { analyze, compare, egressCost, suggestPrunes } from '../../src/domain/index.js';
 import { percent } from '../../src/domain/numbers.js';
@@ -21,13 +23,54 @@ const brotliOf = (value: unknown) => {
     params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: text.byteLength },
   }).byteLength;
 };
-/** The sizes analyze() reports, from node:zlib and Buffer directly. */
+/** The r-th short name (a…z, aa…zz, aaa…), spelled out. */
+const shortName = (rank: number) => {
+  let name = '';
+  for (let r = rank + 1; r > 0; r = Math.floor((r - 1) / 26))
+    name = String.fromCharCode(97 + ((r - 1) % 26)) + name;
+  return name;
+};
+/** short_keys by the spec's words: names by occurrences, ties by first appearance, renamed to shortName(rank). */
+const shortKeysOf = (value: unknown) => {
+  // Names in the order their text appears: a member's name, then what its value holds.
+  const counts = new Map<string, number>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (typeof node === 'object' && node !== null)
+      for (const [name, member] of Object.entries(node)) {
+        counts.set(name, (counts.get(name) ?? 0) + 1);
+        visit(member);
+      }
+  };
+  visit(value);
+  let saving = 0;
+  [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .forEach(([name, occurrences], rank) => {
+      const each = bytesOf(name) - bytesOf(shortName(rank));
+      if (each > 0) saving += occurrences * each;
+    });
+  const bytes = bytesOf(value);
+  return {
+    distinct_keys: counts.size,
+    bytes: bytes - saving,
+    saving_bytes: saving,
+    saving_percent: percent(saving, bytes),
+  };
+};
+/** The sizes analyze() reports, from node:zlib, Buffer, cbor2 and @msgpack/msgpack directly. */
 const sizesOf = (value: unknown) => ({
   bytes: bytesOf(value),
   pretty_bytes: prettyOf(value),
   gzip_bytes: gzipOf(value),
   brotli_bytes: brotliOf(value),
   compression: COMPRESSION,
+  formats: {
+    json: bytesOf(value),
+    cbor: cborEncode(JSON.parse(JSON.stringify(value))).byteLength,
+    msgpack: msgpackEncode(JSON.parse(JSON.stringify(value))).byteLength,
+  },
+  short_keys: shortKeysOf(value),
 });
 const types = (counts: Partial<Record<string, number>>) => ({
   object: 0,
@@ -424,7 +467,7 @@ describe('walk: the flattened document', () => {
     ]);
   });
 
-  it('the bound counts distinct member paths: the root and repeats do not count', () => {
+  it('the bound counts distinct member paths: the root and repeats do not count', { timeout: 60_000 }, () => {
     const count = pathCounter('the payload');
     count('');
     for (let i = 0; i < 100_000; i++) count(`/k${i}`);
@@ -433,7 +476,9 @@ describe('walk: the flattened document', () => {
     expect(problemOf(() => count('/k100000'))).toStrictEqual(tooManyPaths('the payload'));
   });
 
-  it('100,001 distinct member paths are too many for flatten ("the payload" by default) and analyze', () => {
+  it('100,001 distinct member paths are too many for flatten ("the payload" by default) and analyze', {
+    timeout: 60_000,
+  }, () => {
     expect(problemOf(() => flatten(big()))).toStrictEqual(tooManyPaths('the payload'));
     expect(problemOf(() => analyze(big()))).toStrictEqual(tooManyPaths('the payload'));
   });
@@ -509,7 +554,9 @@ describe('compare: each kind of difference on its own', () => {
     });
   });
 
-  it('100,001 distinct paths in both together are too many: shared, removed plus added', () => {
+  it('100,001 distinct paths in both together are too many: shared, removed plus added', {
+    timeout: 60_000,
+  }, () => {
     const what = 'original and optimized together';
     expect(problemOf(() => compare(big(), big()))).toStrictEqual(tooManyPaths(what));
     const removed = objectOf(names('r', 50_001));

@@ -176,7 +176,9 @@ describe('large and deep documents', () => {
     expect(deep.status).toBe(400);
   });
 
-  it('100,000 distinct paths are audited; one more is 422 too_many_paths on every tool that walks them', async () => {
+  it('100,000 distinct paths are audited; one more is 422 too_many_paths on every tool that walks them', {
+    timeout: 30_000,
+  }, async () => {
     const keyed = (count: number) =>
       Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, i]));
     const ok = await postJson('/api/v1/payload-analyze', { payload: keyed(100_000) });
