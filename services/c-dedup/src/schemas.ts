@@ -172,8 +172,24 @@ const batchOptions = {
   ),
 };
 
+/** request_deduplicator's Idempotency-Key options (draft-ietf-httpapi-idempotency-key-header-06 §2.6). */
+const keyOptions = {
+  in_flight_ms: z
+    .int({ error: 'must be a whole number from 0 to 86400000' })
+    .min(0)
+    .max(86_400_000)
+    .default(0)
+    .meta({ description: 'A keyed repeat less than this many ms after the first is concurrent (0: none).' }),
+  require_idempotency_key: z
+    .boolean()
+    .default(false)
+    .meta({ description: 'Unkeyed calls of non-idempotent methods are missing_key.' }),
+};
+
 type Options = Partial<{
   window_ms: number;
+  in_flight_ms: number;
+  require_idempotency_key: boolean;
   ignore_params: string[];
   header_allowlist: string[];
   include_unsafe: boolean;
@@ -189,6 +205,8 @@ function analysisOptions(o: Options): AnalysisOptions {
     includeUnsafe: o.include_unsafe ?? false,
     maxBatchSize: o.max_batch_size ?? 10,
     maxWaitMs: o.max_wait_ms ?? 10,
+    inFlightMs: o.in_flight_ms ?? 0,
+    requireIdempotencyKey: o.require_idempotency_key ?? false,
   };
 }
 
@@ -208,7 +226,7 @@ function toolInput<S extends z.ZodRawShape>(shape: S, meta: Record<string, unkno
     });
 }
 
-export const dedupInput = toolInput({ ...dedupOptions, ...unsafeOption });
+export const dedupInput = toolInput({ ...dedupOptions, ...unsafeOption, ...keyOptions });
 export const batchInput = toolInput({ ...unsafeOption, ...batchOptions });
 export const usageInput = toolInput({ ...dedupOptions, ...unsafeOption });
 

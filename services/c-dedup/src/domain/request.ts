@@ -35,6 +35,10 @@ export interface AnalysisOptions {
   includeUnsafe: boolean;
   maxBatchSize: number;
   maxWaitMs: number;
+  /** A retry of a key's first request less than this many ms after it is `concurrent` (0: never). */
+  inFlightMs: number;
+  /** An unkeyed request of a method that is not idempotent is `missing_key`. */
+  requireIdempotencyKey: boolean;
 }
 
 /** `id`, else the position: how batches name requests. */
