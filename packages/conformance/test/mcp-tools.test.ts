@@ -11,7 +11,7 @@ import { type Json, mcpCall, services } from './helpers/services.js';
 const BUDGET_BYTES: Record<string, number> = {
   'a-webhook': 17_500,
   'b-token-budget': 16_000,
-  'c-dedup': 25_000,
+  'c-dedup': 26_500,
   'd-barcode': 8_000,
   // Ten tools (six before issue #13); each tool's schemas carry their own $defs, as MCP requires.
   'e-pace': 33_000,

@@ -1,4 +1,12 @@
-import { anyJson, epochInstant, parseIsoInstant, withinDecimalBounds, z } from '@dus/core';
+import {
+  anyJson,
+  epochInstant,
+  ProblemError,
+  parseIsoInstant,
+  parseJsonPointer,
+  withinDecimalBounds,
+  z,
+} from '@dus/core';
 import {
   type AnalysisOptions,
   type ApiCall,
@@ -142,7 +150,32 @@ const names = (description: string, example: string[]) =>
     .optional()
     .meta({ description, examples: [example] });
 
+/** An RFC 6901 JSON Pointer (core's parser decides; its message names what is wrong). */
+const pointer = z
+  .string()
+  .max(512)
+  .superRefine((text, ctx) => {
+    try {
+      parseJsonPointer(text);
+    } catch (error) {
+      if (!(error instanceof ProblemError)) throw error;
+      ctx.addIssue({
+        code: 'custom',
+        message: error.errors?.[0]?.message ?? 'must be an RFC 6901 JSON Pointer',
+        params: { code: 'invalid_pointer' },
+      });
+    }
+  });
+const pointers = (description: string) => z.array(pointer).max(64).optional().meta({ description });
+
 const dedupOptions = {
+  fingerprint: z
+    .strictObject({
+      include: pointers('Hash only these, e.g. ["/amount"].'),
+      exclude: pointers('Leave these out, e.g. ["/nonce"].'),
+    })
+    .optional()
+    .meta({ description: 'RFC 6901 pointers shaping JSON bodies before hashing.' }),
   window_ms: nonNegativeInt('A repeat within this many ms of the kept occurrence is a duplicate.', 5000),
   ignore_params: names(
     `Query parameters left out of fingerprints; a trailing * matches a prefix (default ${DEFAULT_IGNORE_PARAMS.join(', ')}; a list replaces it).`,
@@ -187,6 +220,7 @@ const keyOptions = {
 };
 
 type Options = Partial<{
+  fingerprint: { include?: string[]; exclude?: string[] };
   window_ms: number;
   in_flight_ms: number;
   require_idempotency_key: boolean;
@@ -205,6 +239,7 @@ function analysisOptions(o: Options): AnalysisOptions {
     includeUnsafe: o.include_unsafe ?? false,
     maxBatchSize: o.max_batch_size ?? 10,
     maxWaitMs: o.max_wait_ms ?? 10,
+    fingerprint: o.fingerprint,
     inFlightMs: o.in_flight_ms ?? 0,
     requireIdempotencyKey: o.require_idempotency_key ?? false,
   };
