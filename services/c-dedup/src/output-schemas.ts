@@ -90,7 +90,7 @@ export const dedupOutput = z.object({
               .meta({ description: "422, 409, 400, else the first's status" }),
           }),
         )
-        .meta({ description: 'Keyed and missing_key requests, in input order' }),
+        .meta({ description: 'Keyed and missing_key requests' }),
       counts: z
         .object({
           first: count('first'),
@@ -102,6 +102,14 @@ export const dedupOutput = z.object({
         .meta({ description: 'Requests per class' }),
     })
     .meta({ description: 'Idempotency-Key classes (IETF draft)' }),
+  volatile_fields: z
+    .array(
+      z.object({
+        pointer: z.string().meta({ description: 'JSON Pointer of a body leaf' }),
+        count: count('Requests otherwise identical to another'),
+      }),
+    )
+    .meta({ description: 'Body leaves varying among otherwise identical requests' }),
 });
 
 export const batchOutput = z.object({

@@ -1,4 +1,4 @@
-import { fingerprinter, shortFingerprint } from './fingerprint.js';
+import { describer, shortFingerprint } from './fingerprint.js';
 import {
   classCounts,
   classify,
@@ -10,6 +10,7 @@ import {
 } from './idempotency.js';
 import { ratio } from './numbers.js';
 import { type AnalysisOptions, type ApiCall, CREDENTIAL_HEADERS, IDEMPOTENT } from './request.js';
+import { type BodyShape, volatileFields } from './volatile.js';
 
 export type DuplicateReason = 'identical' | 'likely_retry' | 'idempotency_key';
 
@@ -31,15 +32,17 @@ export interface Conflict {
 
 /** Which calls dedup removes, and why: the core of request_deduplicator, cost_analyzer and usage. */
 export function findDuplicates(calls: readonly ApiCall[], options: AnalysisOptions) {
-  const fingerprint = fingerprinter(options);
+  const describe = describer(options);
   const keptByPrint = new Map<string, ApiCall>();
   const firstByKey = new Map<string, { call: ApiCall; print: string }>();
   const duplicates: Duplicate[] = [];
   const conflicts: Conflict[] = [];
   const keyed: KeyedRequest[] = [];
   const removed = new Uint8Array(calls.length);
+  const shapes: BodyShape[] = [];
   for (const call of calls) {
-    const print = fingerprint(call);
+    const { print, head, json } = describe(call);
+    shapes.push({ head, json });
     const key = idempotencyKey(call);
     if (key !== undefined) {
       const first = firstByKey.get(key);
@@ -77,7 +80,7 @@ export function findDuplicates(calls: readonly ApiCall[], options: AnalysisOptio
     if (reason === 'identical' || options.includeUnsafe) removed[call.index] = 1;
     duplicates.push(duplicate(call, kept, print, reason));
   }
-  return { duplicates, conflicts, removed, keyed };
+  return { duplicates, conflicts, removed, keyed, shapes };
 }
 
 function duplicate(call: ApiCall, of: ApiCall, print: string, reason: DuplicateReason): Duplicate {
@@ -105,7 +108,7 @@ export function redacted(call: ApiCall): Record<string, unknown> {
 }
 
 export function deduplicate(calls: readonly ApiCall[], options: AnalysisOptions) {
-  const { duplicates, conflicts, removed, keyed } = findDuplicates(calls, options);
+  const { duplicates, conflicts, removed, keyed, shapes } = findDuplicates(calls, options);
   const unique = calls.filter((call) => !removed[call.index]);
   const removedCount = calls.length - unique.length;
   return {
@@ -119,5 +122,6 @@ export function deduplicate(calls: readonly ApiCall[], options: AnalysisOptions)
       duplicate_rate: ratio(removedCount, calls.length),
     },
     idempotency: { requests: keyed, counts: classCounts(keyed) },
+    volatile_fields: volatileFields(shapes),
   };
 }
