@@ -43,9 +43,9 @@ function resolve(root: unknown, tokens: readonly string[], marks: Marks): { valu
   return at;
 }
 
-/** Creates an own data property (a `__proto__` member stays a member, never a prototype). */
+/** Creates an own enumerable data property (a `__proto__` member stays a member, never a prototype). */
 const setOwn = (target: Record<string, unknown>, key: string, value: unknown) =>
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(target, key, { value, enumerable: true });
 
 /** A deep copy without the marked members, built iteratively (no recursion on deep bodies). */
 function copyWithout(root: unknown, marks: Marks): unknown {
@@ -89,8 +89,9 @@ export function projector(projection: Projection | undefined): (body: unknown) =
     for (const tokens of exclude) {
       if (tokens.length === 0) return undefined;
       const parent = resolve(body, tokens.slice(0, -1), NO_MARKS);
+      if (parent === undefined) continue;
+      // A token naming no member of its parent marks nothing that exists: it changes no copy.
       const last = tokens[tokens.length - 1]!;
-      if (parent === undefined || step(parent.value, last) === undefined) continue;
       const container = parent.value as Container;
       const set = marks.get(container);
       if (set) set.add(last);

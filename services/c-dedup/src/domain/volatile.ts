@@ -2,8 +2,7 @@
 export const MAX_LEAVES = 1000;
 
 /** RFC 6901 escaping of one reference token: `~` → `~0`, `/` → `~1`. */
-const escapeToken = (token: string) =>
-  /[~/]/.test(token) ? token.replace(/~/g, '~0').replace(/\//g, '~1') : token;
+const escapeToken = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
 
 const isContainer = (value: unknown): value is Record<string, unknown> | unknown[] =>
   typeof value === 'object' && value !== null;
@@ -32,11 +31,12 @@ export function leavesOf(body: unknown): Leaves | undefined {
         continue;
       }
     }
-    // Scalars as RFC 8785 writes them (the whole body was canonicalised before, so this cannot fail).
+    // As RFC 8785 writes them: `{}`, `[]` or a scalar (the whole body was canonicalised before).
     pointers.push(at);
-    values.push(isContainer(node) ? (Array.isArray(node) ? '[]' : '{}') : JSON.stringify(node));
+    values.push(JSON.stringify(node));
     if (pointers.length > MAX_LEAVES) return undefined;
   }
+  // Stryker disable next-line EqualityOperator: the pointers of one body are distinct, never equal
   const order = pointers.map((_, i) => i).sort((a, b) => (pointers[a]! < pointers[b]! ? -1 : 1));
   return { pointers: order.map((i) => pointers[i]!), values: order.map((i) => values[i]!) };
 }
@@ -68,8 +68,8 @@ export function volatileFields(requests: readonly BodyShape[]) {
   }
   const counts = new Map<string, number>();
   for (const { pointers, members } of groups.values()) {
+    // A lone request (n = 1) has every leaf unique but no other request to agree with: it counts 0.
     const n = members.length;
-    if (n < 2) continue;
     const unique: number[] = [];
     const others: number[] = [];
     pointers.forEach((_, j) => {
@@ -77,6 +77,7 @@ export function volatileFields(requests: readonly BodyShape[]) {
       for (const member of members) values.add(member[j]!);
       (values.size === n ? unique : others).push(j);
     });
+    // Stryker disable next-line ConditionalExpression,BlockStatement: a shortcut; without unique leaves nothing is counted
     if (unique.length === 0) continue;
     const signatures = members.map((member) => JSON.stringify(others.map((j) => member[j])));
     const seen = new Map<string, number>();
@@ -84,8 +85,11 @@ export function volatileFields(requests: readonly BodyShape[]) {
     const alike = signatures.filter((signature) => seen.get(signature)! > 1).length;
     for (const j of unique) counts.set(pointers[j]!, (counts.get(pointers[j]!) ?? 0) + alike);
   }
-  return [...counts]
-    .filter(([, count]) => count > 0)
-    .map(([pointer, count]) => ({ pointer, count }))
-    .sort((a, b) => b.count - a.count || (a.pointer < b.pointer ? -1 : 1));
+  return (
+    [...counts]
+      .filter(([, count]) => count > 0)
+      .map(([pointer, count]) => ({ pointer, count }))
+      // Stryker disable next-line EqualityOperator: the pointers are distinct map keys, never equal
+      .sort((a, b) => b.count - a.count || (a.pointer < b.pointer ? -1 : 1))
+  );
 }

@@ -69,6 +69,10 @@ describe('projector', () => {
     expect(project(body, { include: ['/a/b'], exclude: ['/a/b'] })).toEqual({});
     expect(project(body, { include: [''], exclude: ['/d'] })).toEqual({ '': { a: { b: 1, c: 2 } } });
     expect(project(body, { exclude: [''] })).toBeUndefined();
+    expect(project(payment, { include: ['/amount', '/nonce'], exclude: ['/ts'] })).toEqual({
+      '/amount': 500,
+      '/nonce': 'n1',
+    });
     expect(project(body, { include: ['/a'], exclude: ['/zz', ''] })).toBeUndefined();
   });
 
