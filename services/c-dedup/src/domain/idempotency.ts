@@ -10,8 +10,8 @@ const SF_STRING = /^"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\["\\])*"$/;
  */
 export function idempotencyKey(call: ApiCall): string | undefined {
   const value = call.headers.get('idempotency-key')?.trim();
-  if (value === undefined || !SF_STRING.test(value)) return value;
-  return value.slice(1, -1).replace(/\\(["\\])/g, '$1');
+  if (!SF_STRING.test(value ?? '')) return value;
+  return value!.slice(1, -1).replace(/\\(["\\])/g, '$1');
 }
 
 /** The draft's cases for a keyed request (§2.6, §2.7), and `missing_key` for an unkeyed unsafe one. */

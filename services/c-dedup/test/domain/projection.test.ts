@@ -26,11 +26,19 @@ describe('projector', () => {
 
   it('array steps: decimal indices below the length; "-", leading zeros and signs never resolve', () => {
     const body = { items: [10, 20, { id: 7 }] };
+    const steps = [
+      '/items/0',
+      '/items/2/id',
+      '/items/-',
+      '/items/01',
+      '/items/3',
+      '/items/+1',
+      '/items/length',
+    ];
+    expect(project(body, { include: steps })).toStrictEqual({ '/items/0': 10, '/items/2/id': 7 });
     expect(
-      project(body, {
-        include: ['/items/0', '/items/2/id', '/items/-', '/items/01', '/items/3', '/items/+1'],
-      }),
-    ).toEqual({ '/items/0': 10, '/items/2/id': 7 });
+      project(body, { include: ['/items/4', '/missing/deeper'], exclude: ['/missing/deeper/x'] }),
+    ).toStrictEqual({});
     expect(project([1, 2], { include: ['/1', '/1/x', '/0/0'] })).toEqual({ '/1': 2 });
   });
 
@@ -53,7 +61,9 @@ describe('projector', () => {
 
   it('unresolved excludes are ignored', () => {
     const body = { a: { b: 1 }, n: 3, s: 'text', list: [1] };
-    const copy = project(body, { exclude: ['/zz', '/a/zz', '/n/0', '/s/0', '/list/1', '/list/-', '/a/b/c'] });
+    const copy = project(body, {
+      exclude: ['/zz', '/a/zz', '/n/0', '/s/0', '/list/1', '/list/-', '/a/b/c', '/zz/y', '/list/length'],
+    });
     expect(copy).toEqual(body);
     expect(project(7, { exclude: ['/a'] })).toBe(7);
     expect(project(null, { exclude: ['/a'] })).toBe(null);
@@ -134,6 +144,11 @@ describe('projected fingerprints', () => {
     const plain = { headers: { 'content-type': 'text/plain' } };
     expect(prints([post(text, plain)], { fingerprint })).toEqual(prints([post(text, plain)]));
     expect(prints([post('{"a":', json)], { fingerprint })).toEqual(prints([post('{"a":', json)]));
+  });
+
+  it('media type parameters are ignored: a JSON string under application/json; charset=utf-8 is JSON', () => {
+    const typed = { headers: { 'content-type': 'application/json; charset=utf-8' } };
+    expect(prints([post('{"b":2, "a":1}', typed)])).toEqual(prints([post({ a: 1, b: 2 }, typed)]));
   });
 
   it('excluding "" hashes as no body', () => {

@@ -129,6 +129,24 @@ describe('volatile_fields: the grouping rule', () => {
     ]);
   });
 
+  it('equal counts in pointer order whatever order the groups come in', () => {
+    const requests = [
+      post({ z: 1 }, { url: 'https://x.io/1' }),
+      post({ z: 2 }, { url: 'https://x.io/1' }),
+      post({ m: 1 }, { url: 'https://x.io/2' }),
+      post({ m: 2 }, { url: 'https://x.io/2' }),
+      post({ a: 1 }, { url: 'https://x.io/3' }),
+      post({ a: 2 }, { url: 'https://x.io/3' }),
+    ];
+    const expected = [
+      { pointer: '/a', count: 2 },
+      { pointer: '/m', count: 2 },
+      { pointer: '/z', count: 2 },
+    ];
+    expect(volatile(requests)).toEqual(expected);
+    expect(volatile([...requests].reverse())).toEqual(expected);
+  });
+
   it('the projection decides the bodies: include keys are pointers, excluded members are gone', () => {
     expect(volatile(payments, { fingerprint: { include: ['/nonce', '/amount'] } })).toEqual([
       { pointer: '/~1nonce', count: 3 },
