@@ -11,7 +11,7 @@ import { type Json, mcpCall, services } from './helpers/services.js';
 const BUDGET_BYTES: Record<string, number> = {
   'a-webhook': 7_800,
   'b-token-budget': 17_800, // 5 tools; 5 × 2,048 needs outputSchema left out of tools/list (issue #29)
-  'c-dedup': 18_500,
+  'c-dedup': 21_500, // 4 tools, each with the request list's $defs; 4 × 2,048 needs outputSchema left out (issue #29)
   'd-barcode': 8_000,
   // Ten tools (six before issue #13); each tool's schemas carry their own $defs, as MCP requires.
   'e-pace': 42_500, // 13 tools; 13 × 2,048 needs the outputSchema out of tools/list (issue #29)

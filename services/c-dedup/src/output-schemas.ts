@@ -65,6 +65,45 @@ export const dedupOutput = z.object({
       duplicate_rate: rate('removed / total'),
     })
     .meta({ description: 'counts' }),
+  idempotency: z
+    .object({
+      requests: z
+        .array(
+          z.object({
+            index: position('Position'),
+            id: givenId,
+            key: z.string().nullable().meta({ description: 'Its key (sf-string unquoted); null if none' }),
+            class: z.enum(['first', 'retry', 'conflict', 'concurrent', 'missing_key']).meta({
+              description: 'conflict: other fingerprint; concurrent: within in_flight_ms of the first',
+            }),
+            first_index: z.int().nullable().meta({ description: 'Position of the first with its key' }),
+            delta_ms: z.number().nullable().meta({ description: "Its time − the first's, ms" }),
+            http_status_if_replayed: z
+              .int()
+              .nullable()
+              .meta({ description: "422, 409, 400, else the first's status" }),
+          }),
+        )
+        .meta({ description: 'Keyed and missing_key requests' }),
+      counts: z
+        .object({
+          first: count('first'),
+          retry: count('retry'),
+          conflict: count('conflict'),
+          concurrent: count('concurrent'),
+          missing_key: count('missing_key'),
+        })
+        .meta({ description: 'Requests per class' }),
+    })
+    .meta({ description: 'Idempotency-Key classes (IETF draft)' }),
+  volatile_fields: z
+    .array(
+      z.object({
+        pointer: z.string().meta({ description: 'JSON Pointer of a body leaf' }),
+        count: count('Requests otherwise identical to another'),
+      }),
+    )
+    .meta({ description: 'Body leaves varying among otherwise identical requests' }),
 });
 
 export const batchOutput = z.object({

@@ -1,4 +1,12 @@
-import { anyJson, epochInstant, parseIsoInstant, withinDecimalBounds, z } from '@dus/core';
+import {
+  anyJson,
+  epochInstant,
+  ProblemError,
+  parseIsoInstant,
+  parseJsonPointer,
+  withinDecimalBounds,
+  z,
+} from '@dus/core';
 import {
   type AnalysisOptions,
   type ApiCall,
@@ -119,7 +127,32 @@ const names = (description: string, example: string[]) =>
     .optional()
     .meta({ description, examples: [example] });
 
+/** An RFC 6901 JSON Pointer (core's parser decides; its message names what is wrong). */
+const pointer = z
+  .string()
+  .max(512)
+  .superRefine((text, ctx) => {
+    try {
+      parseJsonPointer(text);
+    } catch (error) {
+      if (!(error instanceof ProblemError)) throw error;
+      ctx.addIssue({
+        code: 'custom',
+        message: error.errors?.[0]?.message ?? 'must be an RFC 6901 JSON Pointer',
+        params: { code: 'invalid_pointer' },
+      });
+    }
+  });
+const pointers = (description: string) => z.array(pointer).max(64).optional().meta({ description });
+
 const dedupOptions = {
+  fingerprint: z
+    .strictObject({
+      include: pointers('hash only these'),
+      exclude: pointers('leave these out'),
+    })
+    .optional()
+    .meta({ description: 'RFC 6901 pointers shaping JSON bodies' }),
   window_ms: nonNegativeInt('ms within which a repeat is a duplicate', 5000),
   ignore_params: names(
     `query parameters ignored; * ends a prefix (default ${DEFAULT_IGNORE_PARAMS.join(', ')})`,
@@ -145,8 +178,25 @@ const batchOptions = {
   max_wait_ms: nonNegativeInt('most ms from a batch start to a member', 10),
 };
 
+/** request_deduplicator's Idempotency-Key options (draft-ietf-httpapi-idempotency-key-header-06 §2.6). */
+const keyOptions = {
+  in_flight_ms: z
+    .int({ error: 'must be a whole number from 0 to 86400000' })
+    .min(0)
+    .max(86_400_000)
+    .default(0)
+    .meta({ description: 'keyed repeat within this many ms of the first: concurrent' }),
+  require_idempotency_key: z
+    .boolean()
+    .default(false)
+    .meta({ description: 'unkeyed non-idempotent calls are missing_key' }),
+};
+
 type Options = Partial<{
+  fingerprint: { include?: string[]; exclude?: string[] };
   window_ms: number;
+  in_flight_ms: number;
+  require_idempotency_key: boolean;
   ignore_params: string[];
   header_allowlist: string[];
   include_unsafe: boolean;
@@ -162,6 +212,9 @@ function analysisOptions(o: Options): AnalysisOptions {
     includeUnsafe: o.include_unsafe ?? false,
     maxBatchSize: o.max_batch_size ?? 10,
     maxWaitMs: o.max_wait_ms ?? 10,
+    fingerprint: o.fingerprint,
+    inFlightMs: o.in_flight_ms ?? 0,
+    requireIdempotencyKey: o.require_idempotency_key ?? false,
   };
 }
 
@@ -181,7 +234,7 @@ function toolInput<S extends z.ZodRawShape>(shape: S, meta: Record<string, unkno
     });
 }
 
-export const dedupInput = toolInput({ ...dedupOptions, ...unsafeOption });
+export const dedupInput = toolInput({ ...dedupOptions, ...unsafeOption, ...keyOptions });
 export const batchInput = toolInput({ ...unsafeOption, ...batchOptions });
 export const usageInput = toolInput({ ...dedupOptions, ...unsafeOption });
 

@@ -1,6 +1,16 @@
-import { fingerprinter, shortFingerprint } from './fingerprint.js';
+import { describer, shortFingerprint } from './fingerprint.js';
+import {
+  classCounts,
+  classify,
+  deltaMs,
+  firstOfKey,
+  idempotencyKey,
+  type KeyedRequest,
+  missingKey,
+} from './idempotency.js';
 import { ratio } from './numbers.js';
 import { type AnalysisOptions, type ApiCall, CREDENTIAL_HEADERS, IDEMPOTENT } from './request.js';
+import { type BodyShape, volatileFields } from './volatile.js';
 
 export type DuplicateReason = 'identical' | 'likely_retry' | 'idempotency_key';
 
@@ -22,19 +32,29 @@ export interface Conflict {
 
 /** Which calls dedup removes, and why: the core of request_deduplicator, cost_analyzer and usage. */
 export function findDuplicates(calls: readonly ApiCall[], options: AnalysisOptions) {
-  const fingerprint = fingerprinter(options);
+  const describe = describer(options);
   const keptByPrint = new Map<string, ApiCall>();
   const firstByKey = new Map<string, { call: ApiCall; print: string }>();
   const duplicates: Duplicate[] = [];
   const conflicts: Conflict[] = [];
+  const keyed: KeyedRequest[] = [];
   const removed = new Uint8Array(calls.length);
+  // Stryker disable next-line ArrayDeclaration: an extra non-object entry has no body and is skipped
+  const shapes: BodyShape[] = [];
   for (const call of calls) {
-    const print = fingerprint(call);
-    const key = call.headers.get('idempotency-key');
+    const { print, head, json } = describe(call);
+    shapes.push({ head, json });
+    const key = idempotencyKey(call);
     if (key !== undefined) {
       const first = firstByKey.get(key);
-      if (first === undefined) firstByKey.set(key, { call, print });
-      else if (first.print === print) {
+      if (first === undefined) {
+        firstByKey.set(key, { call, print });
+        keyed.push(firstOfKey(call, key));
+        continue;
+      }
+      const same = first.print === print;
+      keyed.push(classify(call, key, first.call, same, options.inFlightMs));
+      if (same) {
         removed[call.index] = 1;
         duplicates.push(duplicate(call, first.call, print, 'idempotency_key'));
       } else
@@ -46,6 +66,7 @@ export function findDuplicates(calls: readonly ApiCall[], options: AnalysisOptio
         });
       continue;
     }
+    if (options.requireIdempotencyKey && !IDEMPOTENT.has(call.method)) keyed.push(missingKey(call));
     const kept = keptByPrint.get(print);
     const within =
       kept !== undefined &&
@@ -60,7 +81,7 @@ export function findDuplicates(calls: readonly ApiCall[], options: AnalysisOptio
     if (reason === 'identical' || options.includeUnsafe) removed[call.index] = 1;
     duplicates.push(duplicate(call, kept, print, reason));
   }
-  return { duplicates, conflicts, removed };
+  return { duplicates, conflicts, removed, keyed, shapes };
 }
 
 function duplicate(call: ApiCall, of: ApiCall, print: string, reason: DuplicateReason): Duplicate {
@@ -69,7 +90,7 @@ function duplicate(call: ApiCall, of: ApiCall, print: string, reason: DuplicateR
     id: call.id ?? null,
     duplicate_of: of.index,
     fingerprint: shortFingerprint(print),
-    delta_ms: call.time === undefined || of.time === undefined ? null : call.time - of.time,
+    delta_ms: deltaMs(call, of),
     reason,
   };
 }
@@ -88,7 +109,7 @@ export function redacted(call: ApiCall): Record<string, unknown> {
 }
 
 export function deduplicate(calls: readonly ApiCall[], options: AnalysisOptions) {
-  const { duplicates, conflicts, removed } = findDuplicates(calls, options);
+  const { duplicates, conflicts, removed, keyed, shapes } = findDuplicates(calls, options);
   const unique = calls.filter((call) => !removed[call.index]);
   const removedCount = calls.length - unique.length;
   return {
@@ -101,5 +122,7 @@ export function deduplicate(calls: readonly ApiCall[], options: AnalysisOptions)
       removed: removedCount,
       duplicate_rate: ratio(removedCount, calls.length),
     },
+    idempotency: { requests: keyed, counts: classCounts(keyed) },
+    volatile_fields: volatileFields(shapes),
   };
 }

@@ -1,3 +1,4 @@
+import type { Projection } from './projection.js';
 import type { NormalizedUrl } from './url.js';
 
 /** One API call, validated: the method upper-cased, the URL parsed, the time in epoch ms. */
@@ -35,6 +36,12 @@ export interface AnalysisOptions {
   includeUnsafe: boolean;
   maxBatchSize: number;
   maxWaitMs: number;
+  /** A retry of a key's first request less than this many ms after it is `concurrent` (0: never). */
+  inFlightMs: number;
+  /** An unkeyed request of a method that is not idempotent is `missing_key`. */
+  requireIdempotencyKey: boolean;
+  /** Pointers shaping JSON bodies before hashing (none: the whole body). */
+  fingerprint?: Projection;
 }
 
 /** `id`, else the position: how batches name requests. */
