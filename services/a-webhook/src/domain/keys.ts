@@ -17,14 +17,42 @@ function tryPublicKey(create: () => KeyObject): KeyObject | undefined {
   }
 }
 
+/**
+ * `der` when the length its outer header declares (short form, or long form `0x80 | n` then n bytes)
+ * reaches exactly its last byte. OpenSSL reads a key or a certificate and ignores whatever follows it:
+ * such trailing bytes are refused here, as is BER's indefinite length (`0x80`). Only the outer length is
+ * read: OpenSSL checks the structure itself (missing bytes fail there).
+ */
+function singleDerValue(der: Buffer | undefined): Buffer | undefined {
+  if (der === undefined) return undefined;
+  const first = der[1] ?? 0;
+  if ((first & 0x80) === 0) return der.byteLength === 2 + first ? der : undefined;
+  const count = first & 0x7f;
+  let length = 0;
+  for (let index = 0; index < count; index++) length = length * 256 + (der[2 + index] ?? 0);
+  return der.byteLength === 2 + count + length ? der : undefined;
+}
+
+/** The base64 between a PEM block's BEGIN line and its `-----END <label>-----`, decoded; the caller checked the BEGIN line. */
+function pemDer(text: string, label: string): Buffer | undefined {
+  const end = text.indexOf(`-----END ${label}-----`);
+  if (end === -1) return undefined;
+  return fromBase64(text.slice(`-----BEGIN ${label}-----`.length, end).replace(/\s/g, ''));
+}
+
+/** A DER SubjectPublicKeyInfo with nothing after it; `undefined` when it is not one. */
+function spkiFromDer(der: Buffer | undefined): KeyObject | undefined {
+  const single = singleDerValue(der);
+  if (single === undefined) return undefined;
+  return tryPublicKey(() => createPublicKey({ key: single, format: 'der', type: 'spki' }));
+}
+
 /** A PEM `PUBLIC KEY`, or the bare base64 DER SubjectPublicKeyInfo dashboards show; `undefined` if neither. */
 function readSpki(text: string): KeyObject | undefined {
-  if (pemLabel(text) === 'PUBLIC KEY')
-    return tryPublicKey(() => createPublicKey({ key: text, format: 'pem' }));
-  if (pemLabel(text) !== null) return undefined;
-  const der = fromBase64(text.replace(/\s+/g, ''));
-  if (der === undefined || der.byteLength === 0) return undefined;
-  return tryPublicKey(() => createPublicKey({ key: der, format: 'der', type: 'spki' }));
+  const label = pemLabel(text);
+  if (label === 'PUBLIC KEY') return spkiFromDer(pemDer(text, label));
+  if (label !== null) return undefined;
+  return spkiFromDer(fromBase64(text.replace(/\s/g, '')));
 }
 
 function rejectPrivateKey(field: 'public_key' | 'cert', text: string): void {
@@ -41,7 +69,9 @@ export function parseP256PublicKey(text: string): KeyObject {
   if (key === undefined) {
     throw invalidPublicKey('public_key', 'must be a PEM public key or a base64 DER SubjectPublicKeyInfo');
   }
-  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
+  // Only EC keys have a named curve.
+  // Stryker disable next-line OptionalChaining: every public KeyObject has asymmetricKeyDetails
+  if (key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
     throw invalidPublicKey('public_key', 'must be an EC P-256 (prime256v1) public key');
   }
   return key;
@@ -54,23 +84,28 @@ export interface SigningCertificate {
   validToS: number | null;
 }
 
+function readCertificate(text: string): SigningCertificate | undefined {
+  const der = singleDerValue(pemDer(text, 'CERTIFICATE'));
+  if (der === undefined) return undefined;
+  try {
+    const certificate = new X509Certificate(der);
+    return {
+      key: certificate.publicKey,
+      validFromS: Date.parse(certificate.validFrom) / 1000,
+      validToS: Date.parse(certificate.validTo) / 1000,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
 /** PayPal's signing certificate (PEM `CERTIFICATE`), or its RSA public key (PEM or base64 DER). */
 export function parseRsaCertificate(text: string): SigningCertificate {
   const trimmed = text.trim();
   rejectPrivateKey('cert', trimmed);
   let parsed: SigningCertificate | undefined;
-  if (pemLabel(trimmed) === 'CERTIFICATE') {
-    try {
-      const certificate = new X509Certificate(trimmed);
-      parsed = {
-        key: certificate.publicKey,
-        validFromS: Date.parse(certificate.validFrom) / 1000,
-        validToS: Date.parse(certificate.validTo) / 1000,
-      };
-    } catch {
-      parsed = undefined;
-    }
-  } else {
+  if (pemLabel(trimmed) === 'CERTIFICATE') parsed = readCertificate(trimmed);
+  else {
     const key = readSpki(trimmed);
     parsed = key && { key, validFromS: null, validToS: null };
   }
@@ -130,8 +165,9 @@ function jwkKey(text: string): KeyObject | undefined {
     );
   }
   if (kty !== 'OKP' || crv !== 'Ed25519' || typeof x !== 'string') return undefined;
+  // Canonical base64url of 32 bytes only (43 characters, the unused low bits zero): one key, one spelling.
   const raw = fromBase64Url(x);
-  return raw?.byteLength === 32 ? ed25519FromRaw(raw) : undefined;
+  return raw?.byteLength === 32 && raw.toString('base64url') === x ? ed25519FromRaw(raw) : undefined;
 }
 
 /** Raw 32 bytes as base64 or base64url (a JWK's `x`), or a bare base64 DER SubjectPublicKeyInfo. */
@@ -139,7 +175,7 @@ function base64Key(text: string): KeyObject | undefined {
   const bytes = fromBase64OrBase64Url(text);
   if (bytes === undefined) return undefined;
   if (bytes.byteLength === 32) return ed25519FromRaw(bytes);
-  return tryPublicKey(() => createPublicKey({ key: bytes, format: 'der', type: 'spki' }));
+  return spkiFromDer(bytes);
 }
 
 /**
@@ -153,7 +189,7 @@ export function parseEd25519PublicKey(text: string): KeyObject {
   if (HEX_32_BYTES.test(trimmed)) key = ed25519FromRaw(Buffer.from(trimmed, 'hex'));
   else if (trimmed.startsWith('{')) key = jwkKey(trimmed);
   else if (pemLabel(trimmed) !== null) key = readSpki(trimmed);
-  else key = base64Key(trimmed.replace(/\s+/g, ''));
+  else key = base64Key(trimmed.replace(/\s/g, ''));
   if (key === undefined) {
     throw invalidPublicKey(
       'public_key',

@@ -12,12 +12,19 @@ const META = {
 /** An ISO 8601 UTC or offset date-time as Zendesk sends it, e.g. `2021-07-25T10:00:00Z`. */
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?(?:Z|[+-]\d{2}:\d{2})$/;
 
-/** Milliseconds since the epoch, or `undefined` when the text is not such a date-time. */
+/**
+ * Milliseconds since the epoch, or `undefined` when the text is not such a date-time (or is before 1970).
+ * `Date.parse` refuses month 13, minute or second 60 and offsets past ±23:59, but rolls a day the month
+ * lacks over (2021-02-30 reads as 2021-03-02) and 24:00 into the next day: the written date and time
+ * must read back unchanged, as RFC 3339 §5.7 asks.
+ */
 function parseIsoDateTime(text: string): number | undefined {
   const trimmed = text.trim();
   if (!ISO_DATE_TIME.test(trimmed)) return undefined;
   const milliseconds = Date.parse(trimmed);
-  return Number.isFinite(milliseconds) && milliseconds >= 0 ? milliseconds : undefined;
+  if (!(Number.isFinite(milliseconds) && milliseconds >= 0)) return undefined;
+  const written = trimmed.slice(0, 19);
+  return new Date(`${written}Z`).toISOString().startsWith(written) ? milliseconds : undefined;
 }
 
 /**
