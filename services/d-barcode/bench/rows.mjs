@@ -1,43 +1,66 @@
 // Benchmark rows of service D, run by bench/run.mjs against the built server.
 import { healthRow } from '../../../bench/health-row.mjs';
+import { Resvg } from '@resvg/resvg-js';
 import bwipjs from 'bwip-js';
-import { generate, generateSvg, strongEtag } from '../dist/domain/index.js';
+import { generate, generateSvg, PNG_FONT_FILE, strongEtag } from '../dist/domain/index.js';
 
 const CODE128_40 = 'ORDER-2026-11-22/0042 SKU:ab12345678 x3 ';
+const GS1_128 = '(01)09501101530003(17)261231(10)AB-123';
+
+const NUMBERS = new Set(['module_width', 'height', 'ratio', 'dpi', 'x_dim_mm']);
+const BOOLEANS = new Set(['text', 'quiet_zone']);
 
 /** Same work as the service: parse the query, generate, and the strong ETag the spec requires. */
-const svgOf = (url) => {
-  const query = new URL(url, 'http://x').searchParams;
-  const { svg } = generate({ type: query.get('type'), data: query.get('data') });
-  strongEtag(svg);
-  return svg;
+const imageOf = (url) => {
+  const input = {};
+  for (const [key, value] of new URL(url, 'http://x').searchParams) {
+    input[key] = NUMBERS.has(key) ? Number(value) : BOOLEANS.has(key) ? value === 'true' : value;
+  }
+  const { svg, png } = generate(input);
+  const body = png === null ? svg : Buffer.from(png, 'base64');
+  strongEtag(body);
+  return body;
 };
 
 // D limits the free plan to 200 requests a minute: the load runs under a quota it cannot exhaust, so
 // the limiter's work (one GCRA decision per request) is still measured.
 const env = { RATE_LIMIT_PER_MINUTE: '1000000' };
 
+const getRow = (name, path, contentType = 'image/svg+xml') => ({
+  name,
+  method: 'GET',
+  path,
+  contentType,
+  env,
+  sameWork: (_body, url) => imageOf(url),
+  target: { atLeast: 0.75 },
+});
+
 export const http = [
   healthRow('D', 'd-barcode', '1.0.0', '', { env }),
-  {
-    name: 'D GET /generate EAN-13 (SVG)',
-    method: 'GET',
-    path: '/generate?type=ean13&data=400638133393',
-    contentType: 'image/svg+xml',
-    env,
-    sameWork: (_body, url) => svgOf(url),
-    target: { atLeast: 0.75 },
-  },
-  {
-    name: 'D GET /generate Code 128, 40 characters (SVG)',
-    method: 'GET',
-    path: `/generate?type=code128&data=${encodeURIComponent(CODE128_40)}`,
-    contentType: 'image/svg+xml',
-    env,
-    sameWork: (_body, url) => svgOf(url),
-    target: { atLeast: 0.75 },
-  },
+  getRow('D GET /generate EAN-13 (SVG)', '/generate?type=ean13&data=400638133393'),
+  getRow(
+    'D GET /generate Code 128, 40 characters (SVG)',
+    `/generate?type=code128&data=${encodeURIComponent(CODE128_40)}`,
+  ),
+  getRow('D GET /generate EAN-8 (SVG)', '/generate?type=ean8&data=9501234'),
+  getRow('D GET /generate ITF-14 (SVG)', '/generate?type=itf14&data=1540014128876'),
+  getRow('D GET /generate GS1-128 (SVG)', `/generate?type=gs1-128&data=${encodeURIComponent(GS1_128)}`),
+  getRow(
+    'D GET /generate EAN-13 PNG, 0.33 mm at 300 dpi',
+    '/generate?type=ean13&data=400638133393&output=png&x_dim_mm=0.33',
+    'image/png',
+  ),
 ];
+
+/** resvg's own rendering and PNG encoder of the same SVG: the ceiling of D's PNG path. */
+const resvgPng = (svg) =>
+  new Resvg(svg, {
+    fitTo: { mode: 'width', value: 113 * 4 },
+    font: { loadSystemFonts: false, fontFiles: [PNG_FONT_FILE], monospaceFamily: 'DejaVu Sans Mono' },
+  })
+    .render()
+    .asPng();
 
 export const hotPaths = [
   {
@@ -57,5 +80,41 @@ export const hotPaths = [
       run: () => bwipjs.toSVG({ bcid: 'ean13', text: '400638133393' }),
     },
     target: { atMost: 1 },
+  },
+  {
+    name: 'D EAN-8 SVG',
+    run: () => generateSvg({ type: 'ean8', data: '9501234' }),
+    ceiling: {
+      name: 'bwip-js toSVG, same symbol (a peer)',
+      run: () => bwipjs.toSVG({ bcid: 'ean8', text: '9501234' }),
+    },
+    target: { atMost: 1 },
+  },
+  {
+    name: 'D ITF-14 SVG (bearer box)',
+    run: () => generateSvg({ type: 'itf14', data: '1540014128876' }),
+    ceiling: {
+      name: 'bwip-js toSVG, same symbol (a peer)',
+      run: () => bwipjs.toSVG({ bcid: 'itf14', text: '1540014128876' }),
+    },
+    target: { atMost: 1 },
+  },
+  {
+    name: 'D GS1-128 SVG, 3 AIs (fewest symbols)',
+    run: () => generateSvg({ type: 'gs1-128', data: GS1_128 }),
+    ceiling: {
+      name: 'bwip-js toSVG, same symbol (a peer)',
+      run: () => bwipjs.toSVG({ bcid: 'gs1-128', text: GS1_128 }),
+    },
+    target: { atMost: 1 },
+  },
+  {
+    name: 'D EAN-13 PNG, 4 dots per module',
+    run: () => generate({ type: 'ean13', data: '400638133393', output: 'png', x_dim_mm: 0.33 }),
+    ceiling: {
+      name: 'resvg render + asPng of the same SVG',
+      run: () => resvgPng(generateSvg({ type: 'ean13', data: '400638133393', x_dim_mm: 0.33 })),
+    },
+    target: { atMost: 2 },
   },
 ];

@@ -15,13 +15,13 @@ export function createApp(config: ServiceConfig, runtime?: Runtime, options?: Cr
       ...SERVICE,
       title: 'Barcode generator',
       description:
-        'EAN-13, UPC-A and Code 128 (fewest symbol characters) as deterministic SVG, with GS1 check digits and validation.',
+        'EAN-13, UPC-A, EAN-8, UPC-E (with EAN-2/EAN-5 add-ons), ITF-14, Code 128 and GS1-128 (fewest symbol characters) as deterministic SVG or PNG, with print geometry, GS1 check digits and validation.',
       openapi: '3.1',
       operations,
       plans: Object.fromEntries(PLANS.map((plan) => [plan.name, plan.requests_per_minute ?? 'unlimited'])),
       info: { plans: PLANS },
       mcpInstructions:
-        'generate_barcode returns an EAN-13, UPC-A or Code 128 barcode (SVG as a string, with metadata); validate_barcode checks data with its check digit; compute_check_digit computes or validates GS1 check digits.',
+        'generate_barcode returns an EAN-13, UPC-A, EAN-8, UPC-E, ITF-14, Code 128 or GS1-128 barcode (SVG as a string, PNG in base64 with output=png, with metadata and print geometry); validate_barcode checks data with its check digit or a GS1-128 element string; compute_check_digit computes or validates GS1 check digits.',
     },
     config,
     runtime,

@@ -22,11 +22,11 @@ const generateExample = { type: 'ean13' as const, data: '400638133393' };
 export const generateOperation = defineOperation({
   name: 'generate',
   mcpName: 'generate_barcode',
-  summary: 'Generate an EAN-13, UPC-A or Code 128 barcode as SVG',
+  summary: 'Generate a barcode as SVG or PNG',
   description:
-    'Deterministic: the same request gives byte-identical output, with a strong ETag and a day of caching. GET takes the fields as query parameters (If-None-Match → 304), POST as a JSON body; format=json answers the metadata with the SVG as a string (the MCP tool always does).',
+    'Deterministic: the same request gives byte-identical output, with a strong ETag and a day of caching. GET takes the fields as query parameters (If-None-Match → 304), POST as a JSON body; output=png answers a PNG at dpi; format=json answers the metadata with the SVG (and the PNG in base64) as strings (the MCP tool always does).',
   toolDescription:
-    'Draws an EAN-13, UPC-A or Code 128 barcode as an SVG document. Pass type and data: EAN-13 takes 12 digits (the check digit is appended) or 13 (a wrong check digit is an error), UPC-A 11 or 12 digits, Code 128 1–80 ASCII characters. Optional: module_width (px per module), height (bar height in modules), text, quiet_zone, color, background. Returns the SVG as a string with its encoded data, check digit or checksum, size in modules and pixels. Deterministic: the same input gives the same SVG.',
+    'Draws a barcode as SVG (or PNG at dpi) with its metadata and print geometry. A missing check digit is appended, a wrong one refused.',
   tags: ['barcode'],
   method: ['GET', 'POST'],
   path: '/generate',
@@ -38,7 +38,22 @@ export const generateOperation = defineOperation({
     {
       status: 422,
       code: 'invalid_check_digit',
-      description: 'The EAN-13/UPC-A data carries a check digit that is wrong.',
+      description: 'The digit data carries a check digit that is wrong.',
+    },
+    {
+      status: 422,
+      code: 'invalid_upce',
+      description: 'UPC-E: number system not 0 or 1, or a UPC-A that cannot be zero-suppressed (`rule`).',
+    },
+    {
+      status: 422,
+      code: 'invalid_gs1_data',
+      description: 'GS1-128 element string refused: `ai` (or null) and `rule`.',
+    },
+    {
+      status: 422,
+      code: 'png_too_large',
+      description: 'output=png over 16,000,000 pixels (errors[0].path /dpi).',
     },
   ],
   example: {
@@ -49,12 +64,14 @@ export const generateOperation = defineOperation({
   renderMediaType: 'image/svg+xml',
   render: (output, input, request) => {
     const json = (input as { format?: string }).format === 'json';
-    const body = json ? JSON.stringify(output) : output.svg;
+    const png = output.png === null ? null : Buffer.from(output.png, 'base64');
+    const body = json ? JSON.stringify(output) : (png ?? output.svg);
     const etag = strongEtag(body);
     if (request.method === 'GET' && matches(request.header('if-none-match'), etag)) {
       return { status: 304, body: null, headers: { ETag: etag } };
     }
-    return { body, contentType: json ? JSON_CONTENT_TYPE : 'image/svg+xml', headers: { ETag: etag } };
+    const contentType = json ? JSON_CONTENT_TYPE : png ? 'image/png' : 'image/svg+xml';
+    return { body, contentType, headers: { ETag: etag } };
   },
   handler: (input) => generate(input),
 });
@@ -63,17 +80,20 @@ const validateExample = { type: 'ean13' as const, data: '4006381333931' };
 export const validateOperation = defineOperation({
   name: 'validate',
   mcpName: 'validate_barcode',
-  summary: 'Validate barcode data with its check digit',
+  summary: 'Validate barcode data',
   description:
-    'Any string data is an answer: valid, or the first failing reason of character, length, check_digit, with the given and the expected check digit where they apply.',
+    "Any string data is an answer: valid, or the first failing reason (GS1-128: the refusal rule and its AI), with the given and the expected check digit where they apply, UPC-E's UPC-A and the parsed AIs.",
   toolDescription:
-    'Checks EAN-13, UPC-A or Code 128 data: EAN/UPC data must include its check digit (13 or 12 digits), Code 128 must be 1–80 ASCII characters. Always answers: valid, or the first failing reason of character, length, check_digit, with the given and the expected check digit for EAN/UPC digits of the right length.',
+    'Checks barcode data (digits with their check digit, UPC-E 8). Always answers: valid or the first failing reason.',
   tags: ['barcode'],
   method: 'POST',
   path: '/validate',
   input: validateInput,
   output: validateOutput,
-  example: { input: validateExample, output: () => validateBarcode(validateExample.type, validateExample.data) },
+  example: {
+    input: validateExample,
+    output: () => validateBarcode(validateExample.type, validateExample.data),
+  },
   handler: ({ type, data }) => validateBarcode(type, data),
 });
 
@@ -81,11 +101,11 @@ const checkDigitExample = { type: 'ean13' as const, data: '400638133393' };
 export const checkDigitOperation = defineOperation({
   name: 'check_digit',
   mcpName: 'compute_check_digit',
-  summary: 'Compute or validate a GS1 mod-10 check digit',
+  summary: 'Compute or check a GS1 check digit',
   description:
-    'ean13, upca, gtin8 or gtin14: compute the check digit of the data without it, or validate data with it (by default chosen by the length).',
+    "Compute the check digit of the data without it, or validate data with it (by default chosen by the length). UPC-E (7/8 digits) uses its UPC-A's check digit and answers that UPC-A.",
   toolDescription:
-    'Computes or checks a GS1 mod-10 check digit for ean13, upca, gtin8 or gtin14 digits. Pass the digits without the check digit to compute it (mode compute), or with it to validate (mode validate); by default the length decides. Returns the correct check digit, the full number and, when validating, whether the given digit matched.',
+    "Computes (digits without it) or checks (with it) a GS1 mod-10 check digit; UPC-E uses its UPC-A's.",
   tags: ['check digit'],
   method: 'POST',
   path: '/check-digit',

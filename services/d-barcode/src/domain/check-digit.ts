@@ -6,6 +6,7 @@ import {
   type CheckDigitType,
   isCheckDigitType,
 } from './symbologies.js';
+import { expandUpce } from './upce.js';
 
 export const CHECK_DIGIT_MODES = ['compute', 'validate'] as const;
 export type CheckDigitMode = (typeof CHECK_DIGIT_MODES)[number];
@@ -27,6 +28,8 @@ export interface CheckDigitResult {
   full: string;
   /** Validate mode: whether the given digit is the correct one; null in compute mode. */
   valid: boolean | null;
+  /** UPC-E: the UPC-A it expands to, with the correct check digit; else null. */
+  upca: string | null;
 }
 
 function modeFor(
@@ -53,9 +56,10 @@ function lengthMessage(type: CheckDigitType, mode: CheckDigitMode | undefined, g
 }
 
 /**
- * GS1 check digit of `data` (compute mode), or whether its last digit is right (validate mode). Bad input
- * is a 400 naming the field: a type outside ean13/upca/gtin8/gtin14 (code128 has no check digit), a
- * non-digit, a length that fits neither the mode nor the type. Never a 422.
+ * GS1 check digit of `data` (compute mode), or whether its last digit is right (validate mode); UPC-E's is
+ * its UPC-A's. Bad input is a 400 naming the field: a type outside the GS1 keys (code128 has no check digit),
+ * a non-digit, a length that fits neither the mode nor the type, a UPC-E number system other than 0 or 1.
+ * Never a 422.
  */
 export function checkDigit(input: CheckDigitInput): CheckDigitResult {
   const { type, data, mode } = input;
@@ -72,12 +76,22 @@ export function checkDigit(input: CheckDigitInput): CheckDigitResult {
     rejectField(fieldError('data', FIELD_ERROR_CODES.length, lengthMessage(type, mode, data.length)));
   }
   const payload = resolved === 'compute' ? data : data.slice(0, -1);
-  const digit = String(gs1CheckDigit(payload));
+  let upca: string | null = null;
+  let digits = payload;
+  if (type === 'upce') {
+    if (data[0] !== '0' && data[0] !== '1') {
+      rejectField(fieldError('data', FIELD_ERROR_CODES.type, 'UPC-E number system must be 0 or 1'));
+    }
+    digits = expandUpce(payload);
+  }
+  const digit = String(gs1CheckDigit(digits));
+  if (type === 'upce') upca = digits + digit;
   return {
     type,
     data,
     check_digit: digit,
     full: payload + digit,
     valid: resolved === 'compute' ? null : data[data.length - 1] === digit,
+    upca,
   };
 }

@@ -1,7 +1,12 @@
-import { type ProblemError, type ProblemFieldError, unprocessable, validationFailed } from '@dus/core';
+import { ProblemError, type ProblemFieldError, validationFailed } from '@dus/core';
 
 /** Every 422 code the d-barcode domain can throw (for the OpenAPI document and tests). */
-export const DOMAIN_ERROR_CODES = ['invalid_check_digit'] as const;
+export const DOMAIN_ERROR_CODES = [
+  'invalid_check_digit',
+  'invalid_upce',
+  'invalid_gs1_data',
+  'png_too_large',
+] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
@@ -13,8 +18,20 @@ export const FIELD_ERROR_CODES = {
   option: 'invalid_option',
 } as const;
 
-export function domainError(code: DomainErrorCode, detail: string): ProblemError {
-  return unprocessable(code, detail);
+/** 422 with `errors[0].path` `/data` (the member every domain refusal is about) and extra members. */
+export function domainError(
+  code: DomainErrorCode,
+  detail: string,
+  extensions?: Record<string, unknown>,
+  path = '/data',
+): ProblemError {
+  return new ProblemError({
+    status: 422,
+    code,
+    detail,
+    errors: [{ path, code, message: detail }],
+    ...(extensions ? { extensions } : {}),
+  });
 }
 
 export function fieldError(

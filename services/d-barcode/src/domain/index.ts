@@ -13,7 +13,18 @@ export {
 } from './code128/data.js';
 export { type Code128Plan, planCode128 } from './code128/plan.js';
 export { type Code128Symbol, code128Checksum, code128Symbol, code128Widths } from './code128/symbol.js';
-export { EAN_MODULES, eanModules } from './ean-modules.js';
+export { AI_TABLE, type AiFormat } from './ai-table.js';
+export { FNC1 } from './code128/table.js';
+export {
+  addon5Checksum,
+  addonModules,
+  EAN_MODULES,
+  EAN8_MODULES,
+  ean8Modules,
+  eanModules,
+  UPCE_MODULES,
+  upceModules,
+} from './ean-modules.js';
 export { DOMAIN_ERROR_CODES, type DomainErrorCode, FIELD_ERROR_CODES } from './errors.js';
 export { strongEtag } from './etag.js';
 export {
@@ -33,10 +44,27 @@ export {
   TEXT_BASELINE,
 } from './geometry.js';
 export { gs1CheckDigit } from './gs1.js';
-export { completeGs1Data, type Gs1Data, gs1DataError } from './gs1-data.js';
-export { type Bar, code128Layout, gs1Layout, type Layout, type TextRun } from './layout.js';
 export {
+  checkElementString,
+  type ElementField,
+  GS1_128_MAX_LENGTH,
+  GS1_RULES,
+  type Gs1128Data,
+  type Gs1Refusal,
+  type Gs1Rule,
+  gs1128Data,
+  isGs1Date,
+} from './gs1-128.js';
+export { completeGs1Data, type Gs1Data, gs1DataError } from './gs1-data.js';
+export { ITF_RATIO, itfWidths } from './itf.js';
+export { type Bar, code128Layout, eanLayout, itfLayout, type Layout, type TextRun } from './layout.js';
+export {
+  ADDON_PATTERN,
+  type Bearer,
   COLOR_PATTERN,
+  defaultHeight,
+  dotsPerModule,
+  type OutputKind,
   type OptionDescription,
   RENDER_OPTION_NAMES,
   RENDER_OPTIONS,
@@ -46,7 +74,9 @@ export {
   renderOptionErrors,
   withDefaults,
 } from './options.js';
-export { escapeXml, FONT_FAMILY, renderSvg } from './svg.js';
+export { encodePng, PNG_FONT_FILE, PNG_MAX_PIXELS, pngDimensions, renderPng } from './png.js';
+export { type PrintGeometry, printGeometry } from './print.js';
+export { actualXDimMm, escapeXml, FONT_FAMILY, renderSvg, roundTo } from './svg.js';
 export {
   BARCODE_TYPE_NAMES,
   BARCODE_TYPES,
@@ -54,7 +84,10 @@ export {
   CHECK_DIGIT_TYPE_NAMES,
   CHECK_DIGIT_TYPES,
   type CheckDigitType,
+  type Code128Type,
+  type EanUpcType,
   type Gs1BarcodeType,
+  isEanUpc,
   isBarcodeType,
   isCheckDigitType,
 } from './symbologies.js';
@@ -64,3 +97,4 @@ export {
   type ValidationResult,
   validateBarcode,
 } from './validate.js';
+export { compressUpca, expandUpce, UPCE_RULES } from './upce.js';

@@ -1,11 +1,12 @@
 /** The symbologies `/generate` and `/validate` accept, with the name used in `<title>` and messages. */
 export const BARCODE_TYPES = {
-  ean13: { name: 'EAN-13', description: 'EAN-13 (GTIN-13): 12 digits, or 13 with the check digit.' },
-  upca: { name: 'UPC-A', description: 'UPC-A (GTIN-12): 11 digits, or 12 with the check digit.' },
-  code128: {
-    name: 'Code 128',
-    description: 'Code 128: 1–80 ASCII characters (0–127), encoded with the fewest symbol characters.',
-  },
+  ean13: { name: 'EAN-13', description: 'ean13 12/13 digits' },
+  upca: { name: 'UPC-A', description: 'upca 11/12' },
+  code128: { name: 'Code 128', description: 'code128 1–80 ASCII' },
+  ean8: { name: 'EAN-8', description: 'ean8 7/8' },
+  upce: { name: 'UPC-E', description: 'upce 7/8/12' },
+  itf14: { name: 'ITF-14', description: 'itf14 13/14' },
+  'gs1-128': { name: 'GS1-128', description: 'gs1-128 (AI)value…' },
 } as const;
 
 export type BarcodeType = keyof typeof BARCODE_TYPES;
@@ -17,13 +18,20 @@ export const CHECK_DIGIT_TYPES = {
   upca: { name: 'UPC-A', length: 12 },
   gtin8: { name: 'GTIN-8', length: 8 },
   gtin14: { name: 'GTIN-14', length: 14 },
+  ean8: { name: 'EAN-8', length: 8 },
+  itf14: { name: 'ITF-14', length: 14 },
+  upce: { name: 'UPC-E', length: 8 },
 } as const;
 
 export type CheckDigitType = keyof typeof CHECK_DIGIT_TYPES;
 export const CHECK_DIGIT_TYPE_NAMES = Object.keys(CHECK_DIGIT_TYPES) as CheckDigitType[];
 
-/** The GS1 symbologies among the barcode types (digits plus a mod-10 check digit). */
-export type Gs1BarcodeType = Exclude<BarcodeType, 'code128'>;
+/** The fixed-length digit symbologies among the barcode types (digits plus a GS1 mod-10 check digit). */
+export type Gs1BarcodeType = 'ean13' | 'upca' | 'ean8' | 'upce' | 'itf14';
+/** The EAN/UPC family (guard bars, add-ons, magnification). */
+export type EanUpcType = 'ean13' | 'upca' | 'ean8' | 'upce';
+/** The Code 128 family. */
+export type Code128Type = 'code128' | 'gs1-128';
 
 export function isBarcodeType(value: string): value is BarcodeType {
   return Object.hasOwn(BARCODE_TYPES, value);
@@ -31,4 +39,8 @@ export function isBarcodeType(value: string): value is BarcodeType {
 
 export function isCheckDigitType(value: string): value is CheckDigitType {
   return Object.hasOwn(CHECK_DIGIT_TYPES, value);
+}
+
+export function isEanUpc(type: BarcodeType): type is EanUpcType {
+  return type === 'ean13' || type === 'upca' || type === 'ean8' || type === 'upce';
 }

@@ -31,6 +31,7 @@ describe('checkDigit (/check-digit)', () => {
       check_digit: '1',
       full: '4006381333931',
       valid: null,
+      upca: null,
     });
     expect(checkDigit({ type: 'upca', data: '03600029145' })).toEqual({
       type: 'upca',
@@ -38,6 +39,7 @@ describe('checkDigit (/check-digit)', () => {
       check_digit: '2',
       full: '036000291452',
       valid: null,
+      upca: null,
     });
   });
 
@@ -46,11 +48,13 @@ describe('checkDigit (/check-digit)', () => {
       check_digit: '2',
       full: '0360002914522',
       valid: null,
+      upca: null,
     });
     expect(checkDigit({ type: 'upca', data: '036000291452' })).toMatchObject({
       check_digit: '2',
       full: '036000291452',
       valid: true,
+      upca: null,
     });
   });
 
@@ -61,6 +65,7 @@ describe('checkDigit (/check-digit)', () => {
       check_digit: '1',
       full: '4006381333931',
       valid: false,
+      upca: null,
     });
     expect(checkDigit({ type: 'ean13', data: '9780306406157' })).toMatchObject({
       valid: true,
@@ -106,7 +111,11 @@ describe('checkDigit (/check-digit)', () => {
     ).toBe('character "٤" (U+0664) at position 0 is not a digit 0-9');
     expect(
       expectValidationFailed(() => checkDigit({ type: 'code128' as 'ean13', data: '400638133393' }))[0],
-    ).toEqual({ path: '/type', code: 'invalid_value', message: 'must be one of ean13, upca, gtin8, gtin14' });
+    ).toEqual({
+      path: '/type',
+      code: 'invalid_value',
+      message: 'must be one of ean13, upca, gtin8, gtin14, ean8, itf14, upce',
+    });
     expect(
       expectValidationFailed(() =>
         checkDigit({ type: 'ean13', data: '400638133393', mode: 'guess' as 'compute' }),
@@ -126,6 +135,9 @@ describe('validateBarcode (/validate)', () => {
       reason: null,
       check_digit: '1',
       expected_check_digit: '1',
+      upca: null,
+      ais: null,
+      ai: null,
     });
     expect(result('upca', '036000291452')).toMatchObject({ valid: true, check_digit: '2' });
     expect(result('code128', 'Hello\u0001')).toEqual({
@@ -135,6 +147,9 @@ describe('validateBarcode (/validate)', () => {
       reason: null,
       check_digit: null,
       expected_check_digit: null,
+      upca: null,
+      ais: null,
+      ai: null,
     });
   });
 
@@ -146,6 +161,9 @@ describe('validateBarcode (/validate)', () => {
       reason: 'check_digit',
       check_digit: '0',
       expected_check_digit: '1',
+      upca: null,
+      ais: null,
+      ai: null,
     });
   });
 
@@ -171,7 +189,7 @@ describe('validateBarcode (/validate)', () => {
     expect(expectValidationFailed(() => result('gtin8', '96385074'))[0]).toEqual({
       path: '/type',
       code: 'invalid_value',
-      message: 'must be one of ean13, upca, code128',
+      message: 'must be one of ean13, upca, code128, ean8, upce, itf14, gs1-128',
     });
   });
 });

@@ -1,6 +1,9 @@
-import { describe, it } from 'vitest';
+import { describe, it, vi } from 'vitest';
 import { randomCode128Data, seededRandom } from './helpers/random.js';
 import { expectRoundTrip, RENDERINGS, renderingFor } from './helpers/round-trip.js';
+
+// Rendering and scanning hundreds of symbols: slow on a loaded two-core machine, never a timing assertion.
+vi.setConfig({ testTimeout: 60_000 });
 
 const EXAMPLES = [
   '123456',

@@ -1,7 +1,10 @@
-import { describe, it } from 'vitest';
+import { describe, it, vi } from 'vitest';
 import { gs1CheckDigit } from '../../src/domain/index.js';
 import { randomDigits, seededRandom } from './helpers/random.js';
 import { expectRoundTrip, RENDERINGS, renderingFor } from './helpers/round-trip.js';
+
+// Rendering and scanning hundreds of symbols: slow on a loaded two-core machine, never a timing assertion.
+vi.setConfig({ testTimeout: 60_000 });
 
 const EXAMPLES = ['03600029145', '036000291452', '01234567890', '98765432109'];
 

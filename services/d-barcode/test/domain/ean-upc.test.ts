@@ -51,6 +51,11 @@ describe('generate: EAN-13 and UPC-A data', () => {
       height_px: 162,
       symbol_chars: null,
       code_sets: null,
+      addon: null,
+      upca: null,
+      ais: null,
+      png: null,
+      print: expect.any(Object),
       svg: undefined,
     });
     expect(parseSvg(result.svg).title).toBe('EAN-13 4006381333931');

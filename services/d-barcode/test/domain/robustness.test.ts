@@ -38,9 +38,25 @@ const validOptions = fc.record(
     quiet_zone: fc.boolean(),
     color,
     background: color,
+    addon: fc.constantFrom('12', '52495'),
+    ratio: fc.integer({ min: 225, max: 300 }).map((n) => n / 100),
+    bearer: fc.constantFrom('box' as const, 'bars' as const, 'none' as const),
+    output: fc.constant('svg' as const),
+    dpi: fc.integer({ min: 72, max: 1200 }),
+    x_dim_mm: fc.double({ min: 0.1, max: 2, noNaN: true }),
   },
   { requiredKeys: [] },
 );
+/** Valid data of each type, for the option properties. */
+const VALID_DATA: Record<string, string> = {
+  code128: 'abc',
+  ean13: '400638133393',
+  upca: '03600029145',
+  ean8: '9501234',
+  upce: '0012345',
+  itf14: '1540014128876',
+  'gs1-128': '(01)09501101530003',
+};
 const anyValue = fc.oneof(fc.anything(), fc.double(), fc.integer(), fc.string());
 
 describe('no input within the limits throws anything but a ProblemError', () => {
@@ -49,8 +65,9 @@ describe('no input within the limits throws anything but a ProblemError', () => 
       fc.property(fc.constantFrom(...BARCODE_TYPE_NAMES), anyText, validOptions, (type, data, options) => {
         const result = resultOrProblem(() => generate({ type, data, ...options }), [400, 422]);
         if (!result) return;
-        const svg = parseSvg(result.svg);
-        expect(svg.w).toBe(result.modules);
+        const viewBox = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(result.svg)!;
+        expect(Number(viewBox[1])).toBe(result.modules);
+        if (type !== 'itf14' && !('addon' in options)) expect(parseSvg(result.svg).w).toBe(result.modules);
         expect(result.svg).not.toMatch(/[\u0000-\u001f\u007f]/);
       }),
       { numRuns: 400 },
@@ -62,11 +79,24 @@ describe('no input within the limits throws anything but a ProblemError', () => 
       fc.property(
         fc.constantFrom(...BARCODE_TYPE_NAMES),
         fc.dictionary(
-          fc.constantFrom('module_width', 'height', 'text', 'quiet_zone', 'color', 'background'),
+          fc.constantFrom(
+            'module_width',
+            'height',
+            'text',
+            'quiet_zone',
+            'color',
+            'background',
+            'addon',
+            'ratio',
+            'bearer',
+            'output',
+            'dpi',
+            'x_dim_mm',
+          ),
           anyValue,
         ),
         (type, options) => {
-          const data = type === 'code128' ? 'abc' : type === 'ean13' ? '400638133393' : '03600029145';
+          const data = VALID_DATA[type]!;
           resultOrProblem(() => generate({ type, data, ...(options as Partial<GenerateInput>) }), [400]);
         },
       ),

@@ -4,6 +4,8 @@ import {
   CODE_C,
   CODE_SET_NAMES,
   type CodeSet,
+  FNC1,
+  FNC1_VALUE,
   inSetA,
   inSetB,
   isDigit,
@@ -26,7 +28,8 @@ const INFINITE = 1 << 29;
 const LATCH_ORDER: readonly CodeSet[] = [CODE_C, CODE_B, CODE_A];
 
 /**
- * Fewest-symbol Code 128 encoding of ASCII `data` (every char code 0–127, checked by the caller), by
+ * Fewest-symbol Code 128 encoding of ASCII `data` (every char code 0–127, checked by the caller; code 128
+ * is FNC1, one symbol in any set, for GS1-128), by
  * dynamic programming over code-set states rather than the greedy rule list of ISO/IEC 15417's
  * guidance.
  *
@@ -45,6 +48,7 @@ export function planCode128(data: string): Code128Plan {
   const cost = new Int32Array((n + 2) * 3);
   const keep = (i: number, set: CodeSet): number => {
     if (set === CODE_C) {
+      if (code(i) === FNC1) return 1 + cost[(i + 1) * 3 + CODE_C]!;
       return i + 1 < n && isDigit(code(i)) && isDigit(code(i + 1))
         ? 1 + cost[(i + 2) * 3 + CODE_C]!
         : INFINITE;
@@ -85,7 +89,10 @@ export function planCode128(data: string): Code128Plan {
   while (i < n) {
     const target = justEntered ? step(i, current) : cost[i * 3 + current]!;
     if (keep(i, current) === target) {
-      if (current === CODE_C) {
+      if (current === CODE_C && code(i) === FNC1) {
+        values.push(FNC1_VALUE);
+        i += 1;
+      } else if (current === CODE_C) {
         values.push((code(i) - 48) * 10 + code(i + 1) - 48);
         i += 2;
       } else {

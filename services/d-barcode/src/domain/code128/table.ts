@@ -38,12 +38,16 @@ export const CHECKSUM_MODULUS = 103;
 export const SYMBOL_MODULES = 11;
 export const STOP_MODULES = 13;
 
-/** Character `code` (ASCII 0–127) is in code set A: ASCII 0–95. */
+/** FNC1 in the planner's input (GS1-128): code 128, outside ASCII; value 102 in every code set. */
+export const FNC1 = 128;
+export const FNC1_VALUE = 102;
+
+/** Character `code` (ASCII 0–127, or FNC1) is in code set A: ASCII 0–95 and FNC1. */
 export function inSetA(code: number): boolean {
-  return code < 96;
+  return code < 96 || code === FNC1;
 }
 
-/** Character `code` (ASCII 0–127) is in code set B: ASCII 32–127. */
+/** Character `code` (ASCII 0–127, or FNC1) is in code set B: ASCII 32–127 and FNC1. */
 export function inSetB(code: number): boolean {
   return code >= 32;
 }
@@ -54,6 +58,7 @@ export function isDigit(code: number): boolean {
 
 /** The value of ASCII `code` in set A (32–95 → 0–63, 0–31 → 64–95) or B (32–127 → 0–95). */
 export function valueIn(set: typeof CODE_A | typeof CODE_B, code: number): number {
+  if (code === FNC1) return FNC1_VALUE;
   if (set === CODE_A && code < 32) return code + 64;
   return code - 32;
 }

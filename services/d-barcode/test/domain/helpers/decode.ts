@@ -56,13 +56,49 @@ export interface Decoded {
 }
 
 /** Renders the SVG to pixels and reads every EAN-13/UPC-A/Code 128 symbol in it with ZXing-C++. */
-export async function decodeSvg(svg: string): Promise<Decoded[]> {
+export async function decodeSvg(
+  svg: string,
+  formats: NonNullable<Parameters<typeof readBarcodes>[1]>['formats'] = ['EAN13', 'UPCA', 'Code128'],
+): Promise<Decoded[]> {
   await zxing();
   const image = rasterise(svg);
+  return decodePixels(image, formats);
+}
+
+/** Reads every symbol of the given formats in RGBA pixels with ZXing-C++. */
+export async function decodePixels(
+  image: { data: Uint8ClampedArray; width: number; height: number },
+  formats: NonNullable<Parameters<typeof readBarcodes>[1]>['formats'],
+  addOns = false,
+): Promise<Decoded[]> {
+  await zxing();
   const results: ReadResult[] = await readBarcodes(
     { data: image.data, width: image.width, height: image.height, colorSpace: 'srgb' },
-    { formats: ['EAN13', 'UPCA', 'Code128'], tryHarder: true, textMode: 'Plain' },
+    {
+      formats,
+      tryHarder: true,
+      textMode: 'Plain',
+      ...(addOns ? { eanAddOnSymbol: 'Require' as const } : {}),
+    },
   );
+  return results
+    .filter((result) => result.isValid)
+    .map((result) => ({ format: result.format, text: Buffer.from(result.bytes).toString('latin1') }));
+}
+
+/** Reads every symbol of the given formats in an image file (PNG bytes), decoded inside ZXing's wasm (stb_image). */
+export async function decodeImageFile(
+  bytes: Uint8Array,
+  formats: NonNullable<Parameters<typeof readBarcodes>[1]>['formats'],
+  addOns = false,
+): Promise<Decoded[]> {
+  await zxing();
+  const results: ReadResult[] = await readBarcodes(new Blob([new Uint8Array(bytes)], { type: 'image/png' }), {
+    formats,
+    tryHarder: true,
+    textMode: 'Plain',
+    ...(addOns ? { eanAddOnSymbol: 'Require' as const } : {}),
+  });
   return results
     .filter((result) => result.isValid)
     .map((result) => ({ format: result.format, text: Buffer.from(result.bytes).toString('latin1') }));

@@ -99,3 +99,35 @@ export function modulesOf(bars: readonly ParsedBar[], from: number, to: number):
 export function heightAt(bars: readonly ParsedBar[], x: number): number {
   return bars.find((bar) => x >= bar.x && x < bar.x + bar.width)?.height ?? 0;
 }
+
+/** One rectangle of the bar path, any y and fractional edges allowed (the GS1 family, ITF-14's bearers). */
+export interface ParsedRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Every rectangle of the one bar path, in order. */
+export function parseRects(svg: string): ParsedRect[] {
+  const d = /<path [^>]*\sd="([^"]*)"/.exec(svg)![1]!;
+  const rects: ParsedRect[] = [];
+  const subpath = /M([\d.]+) ([\d.]+)h([\d.]+)v([\d.]+)h-([\d.]+)z/y;
+  while (subpath.lastIndex < d.length) {
+    const match = subpath.exec(d);
+    if (!match) throw new Error(`unexpected path data at ${subpath.lastIndex}`);
+    const [, x, y, width, height, back] = match.map(Number) as number[];
+    expect(back).toBe(width);
+    rects.push({ x: x!, y: y!, width: width!, height: height! });
+  }
+  return rects;
+}
+
+/** The modules `from`–`to` of the rectangles that start at y = `y`, as a `0`/`1` string (whole modules). */
+export function modulesAt(rects: readonly ParsedRect[], from: number, to: number, y = 0): string {
+  return modulesOf(
+    rects.filter((rect) => rect.y === y),
+    from,
+    to,
+  );
+}
