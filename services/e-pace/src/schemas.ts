@@ -53,7 +53,7 @@ const distanceInput = z
   .meta({
     id: 'DistanceInput',
     description:
-      'With a unit, 1 m–1000 km: "10 km", "6.2mi", "800 m", "400yd", 5k, 10k, 15k, half, marathon, mile, 10mi, 1500m, 3k or {value, unit}; a bare number is refused.',
+      'With a unit, 1 m–1000 km: "10 km", "6.2mi", "400yd", 5k, half, marathon, mile or {value, unit}; a bare number is refused.',
   });
 
 export function distanceField(description: string, example: string) {
