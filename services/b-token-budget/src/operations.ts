@@ -1,5 +1,5 @@
 import { defineOperation, z } from '@dus/core';
-import { APPROXIMATE_ERROR, APPROXIMATE_RULE } from './domain/estimate.js';
+import { APPROXIMATE_ERROR, APPROXIMATE_RULE, MAX_RUN } from './domain/estimate.js';
 import { budgetCalculator, catalog, costOptimizer, estimateTokens, modelSelector } from './domain/index.js';
 import {
   budgetOutput,
@@ -109,7 +109,14 @@ export const estimateOperation = defineOperation({
   path: '/api/v1/estimate_tokens',
   input: estimateInput,
   output: estimateOutput,
-  errors: [UNKNOWN_MODEL],
+  errors: [
+    UNKNOWN_MODEL,
+    {
+      status: 422,
+      code: 'text_run_too_long',
+      description: `An OpenAI model is asked for and the text has a run of more than ${MAX_RUN} letters, whitespace characters or symbols (exact counting is quadratic in a run).`,
+    },
+  ],
   example: {
     input: estimateExample,
     // 6 words, 24 characters: 6 o200k_base tokens (checked in test/domain/estimate.test.ts).
