@@ -75,3 +75,70 @@ describe('shutdown', () => {
     expect(await server.stop('SIGTERM')).toBe(0);
   });
 });
+
+describe('estimate_tokens refuses a run too long to count exactly, on every surface of the built server', () => {
+  let own: ServerProcess;
+  beforeAll(async () => {
+    own = await startServerProcess(join(import.meta.dirname, '..', '..', 'dist', 'server.js'));
+  });
+  afterAll(() => own.stop('SIGKILL'));
+  const text = `ok ${'a'.repeat(1001)}`;
+  const args = { text, models: ['gpt-5.6'] };
+  const mcp = (body: unknown) =>
+    fetch(`${own.origin}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'mcp-protocol-version': '2025-03-26',
+      },
+      body: JSON.stringify(body),
+    });
+  const call = (id: number, argumentsOf: unknown) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'estimate_tokens', arguments: argumentsOf },
+  });
+
+  it('REST: 422 text_run_too_long at /text', async () => {
+    const res = await fetch(`${own.origin}/api/v1/estimate_tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(args),
+    });
+    expect(res.status).toBe(422);
+    const problem = (await res.json()) as { code: string; errors: { path: string }[]; max_run: number };
+    expect([problem.code, problem.errors[0]!.path, problem.max_run]).toEqual([
+      'text_run_too_long',
+      '/text',
+      1000,
+    ]);
+  });
+
+  it('MCP: the tool call is an error carrying the same problem; in a batch only that element fails', async () => {
+    const single = (await (await mcp(call(1, args))).json()) as {
+      result: { isError: boolean; content: { text: string }[] };
+    };
+    expect(single.result.isError).toBe(true);
+    expect(JSON.parse(single.result.content[1]!.text)).toMatchObject({
+      code: 'text_run_too_long',
+      status: 422,
+    });
+    const res = await mcp([
+      call(1, args),
+      call(2, { text: 'How many tokens is this?', models: ['gpt-5.6'] }),
+    ]);
+    expect(res.status).toBe(200);
+    const [bad, good] = (await res.json()) as Array<{
+      id: number;
+      result: { isError?: boolean; structuredContent?: unknown; content: { text: string }[] };
+    }>;
+    expect([bad!.id, bad!.result.isError]).toEqual([1, true]);
+    expect(JSON.parse(bad!.result.content[1]!.text)).toMatchObject({ code: 'text_run_too_long' });
+    expect(good!.id).toBe(2);
+    expect(good!.result.structuredContent).toEqual({
+      models: [{ id: 'gpt-5.6', tokens: 6, method: 'exact' }],
+    });
+  });
+});
