@@ -7,6 +7,7 @@ import {
   type HoldingsOptions,
   type Method,
   type Options,
+  dayNumber,
   parseInstant,
   poolingRule,
   readDecimal,
@@ -298,10 +299,10 @@ export const holdingsInput = z
   .transform(({ trades, method, prices, as_of, year, pooling, ...raw }, ctx) => {
     const options = readOptions({ ...raw, year: undefined, pooling: pooling ?? 'universal' }, ctx);
     const report = reporter(ctx, []);
-    let asOfDay = year === undefined ? 0 : Math.floor(Date.UTC(year, 11, 31) / 86_400_000);
+    let asOfDay = year === undefined ? 0 : dayNumber(Date.UTC(year, 11, 31));
     if (as_of !== undefined) {
       const read = /^\d{4}-\d{2}-\d{2}$/.test(as_of) ? parseInstant(as_of) : undefined;
-      if (read?.ok) asOfDay = Math.floor(read.ms / 86_400_000);
+      if (read?.ok) asOfDay = dayNumber(read.ms);
       else report('as_of', 'invalid_date', 'must be a calendar date YYYY-MM-DD');
     }
     const priced = new Map<string, Decimal>();
