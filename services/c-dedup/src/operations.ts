@@ -34,8 +34,7 @@ const dedupExample = {
 
 export const dedupOperation = defineOperation({
   name: 'request_deduplicator',
-  summary:
-    'Detect and remove duplicate requests (normalised fingerprints, retries, Idempotency-Key conflicts)',
+  summary: 'Find duplicate and retried requests and Idempotency-Key conflicts',
   description:
     "Finds duplicates in a list of API calls by a fingerprint of method, normalised URL, allow-listed headers and canonical JSON body. A repeat within window_ms of the kept occurrence (or without timestamps) is removed if its method is idempotent, else reported as likely_retry (removed with include_unsafe); a reused Idempotency-Key is a duplicate or a conflict. Returns the kept calls (credentials redacted), duplicates (with `delta_ms`, its time − the repeated call's), conflicts and counts." +
     ` ${NUMBERS}`,
@@ -64,7 +63,7 @@ const users = {
 
 export const batchOperation = defineOperation({
   name: 'batch_optimizer',
-  summary: 'Group requests into batches by endpoint template, size and wait',
+  summary: 'Group requests into batches',
   description:
     'Groups API calls into batches: calls with the same method, host and path template (ids, UUIDs, long hex become :id), in time order, up to max_batch_size and within max_wait_ms of the batch start. Only GET, HEAD and OPTIONS unless include_unsafe. Returns the batches (ids, else 0-based positions), the calls left alone and the call count before and after.' +
     ` ${NUMBERS}`,
@@ -96,7 +95,7 @@ const costExample = {
 
 export const costOperation = defineOperation({
   name: 'cost_analyzer',
-  summary: 'Cost of the calls before and after dedup and batching, and a 30-day projection',
+  summary: 'Cost before and after dedup and batching',
   description:
     'Prices API calls as given, after dedup and after also batching, with the savings, a 30-day projection (each stage at calls × 30 / period_days, priced at that monthly volume) and the baseline cost per endpoint (pro rata). Pricing: exactly one of `price_per_call`, `price_per_million` or a `preset` (aws-apigw-http, aws-apigw-rest: AWS API Gateway banded monthly prices in USD); preset llm-batch also needs a price, halved for batched calls. `period_days`: the span the calls cover, may be fractional (default: from their timestamps, else 1). Takes the dedup and batching options. ' +
     NUMBERS,
@@ -122,7 +121,7 @@ function args(input: ReturnType<typeof costInput.parse>) {
 
 export const usageOperation = defineOperation({
   name: 'usage_analytics',
-  summary: 'Usage patterns: endpoints, rates and peaks, inter-arrival times, bursts, hours, status mix',
+  summary: 'Usage patterns of the requests',
   description:
     'Describes usage in a list of API calls: per endpoint (method + path template) count, share, clients, duplicate and error rates, latency percentiles; from timestamps mean and peak rates, inter-arrival percentiles, bursts and counts per UTC hour (null without timestamps); the status mix. Give status, latency_ms and client on the calls for those figures. `error_rate` = calls with a status ≥ 500 / calls with a status; `bursts` are runs of UTC seconds above mean + 3σ requests per second (`end` exclusive, `factor` = count / (mean per second × its seconds)); `mean_rps` = calls / max(1, seconds from first to last).' +
     ` ${NUMBERS}`,

@@ -20,6 +20,8 @@ export interface BuiltService {
   port: number;
   basePath: string;
   app: AppLike;
+  /** The same service with the production defaults of `tools/list` (no output schemas). */
+  leanApp: AppLike;
   operations: OperationDefinition[];
 }
 
@@ -32,7 +34,15 @@ async function loadService(dir: string): Promise<BuiltService> {
   const { createApp } = await import(pathToFileURL(join(root, 'dist', 'app.js')).href);
   const { operations } = await import(pathToFileURL(join(root, 'dist', 'operations.js')).href);
   const app = createApp(testConfig(), undefined, { limiter: unlimited });
-  return { dir, port: manifest.service.port, basePath: manifest.service?.basePath ?? '', app, operations };
+  const leanApp = createApp(testConfig({ mcpOutputSchemas: false }), undefined, { limiter: unlimited });
+  return {
+    dir,
+    port: manifest.service.port,
+    basePath: manifest.service?.basePath ?? '',
+    app,
+    leanApp,
+    operations,
+  };
 }
 
 export const services: BuiltService[] = await Promise.all(
@@ -43,7 +53,11 @@ export const services: BuiltService[] = await Promise.all(
 );
 
 /** One JSON-RPC request to a service's MCP endpoint; answers the `result`. */
-export async function mcpCall(service: BuiltService, method: string, params?: unknown): Promise<Json> {
+export async function mcpCall(
+  service: Pick<BuiltService, 'app' | 'basePath'>,
+  method: string,
+  params?: unknown,
+): Promise<Json> {
   const response = await service.app.request(`${service.basePath}/mcp`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },

@@ -198,6 +198,13 @@ export const CONFIG_VARIABLES = {
       "Node's own",
     ),
   },
+  MCP_OUTPUT_SCHEMAS: {
+    schema: optionalText().pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional()),
+    ...doc(
+      "List each tool's `outputSchema` in MCP `tools/list` (`true`: SDK clients validate every structured result).",
+      'false: an agent pays for `tools/list` on every conversation; every output schema is in the OpenAPI document',
+    ),
+  },
   METRICS_ENABLED: {
     schema: optionalText().pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional()),
     ...doc('Serve Prometheus metrics at `<base>/metrics` (`false`: 404).', 'true'),

@@ -42,6 +42,8 @@ export interface ServiceConfig {
   /** The heap cap the image passed to Node, if any (informational: it is set on Node's command line). */
   maxHeapMb: number | undefined;
   metricsEnabled: boolean;
+  /** List each tool's outputSchema in `tools/list` (off by default: the list stays lean). */
+  mcpOutputSchemas: boolean;
   /** OTLP/HTTP endpoint; tracing is off without it. */
   otlpEndpoint: string | undefined;
 }
@@ -133,11 +135,13 @@ export function loadConfig(env: Env, options: LoadConfigOptions): ServiceConfig 
     maxHeavyInflight: v.MAX_HEAVY_INFLIGHT ?? 2 * availableParallelism(),
     maxHeapMb: v.MAX_HEAP_MB,
     metricsEnabled: v.METRICS_ENABLED !== 'false',
+    mcpOutputSchemas: v.MCP_OUTPUT_SCHEMAS === 'true',
     otlpEndpoint: v.OTEL_EXPORTER_OTLP_ENDPOINT,
   };
 }
 
 /** A configuration for tests and embedding: defaults, with overrides. */
 export function testConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfig {
-  return { ...loadConfig({ LOG_LEVEL: 'silent' }, { defaultPort: 0 }), ...overrides };
+  // Tools list their output schemas here, so the SDK clients of the tests validate every structured result.
+  return { ...loadConfig({ LOG_LEVEL: 'silent' }, { defaultPort: 0 }), mcpOutputSchemas: true, ...overrides };
 }

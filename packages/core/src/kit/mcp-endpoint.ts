@@ -34,6 +34,8 @@ export interface McpSettings {
   strictJson: boolean;
   problemExtensions: Readonly<Record<string, unknown>> | undefined;
   allowedOrigins: string[] | undefined;
+  /** List each tool's outputSchema (`MCP_OUTPUT_SCHEMAS`). */
+  outputSchemas: boolean;
 }
 
 /** What the host learns of each call (metrics, spans, the access log) and how it traces them. */
@@ -96,7 +98,7 @@ export function serviceMcpEndpoint(
         title: op.summary,
         description: op.toolDescription ?? op.description ?? op.summary,
         inputSchema: toolSchema(op.mcpInput ?? op.input, 'input'),
-        outputSchema: toolSchema(op.output, 'output'),
+        ...(settings.outputSchemas ? { outputSchema: toolSchema(op.output, 'output') } : {}),
         annotations: {
           readOnlyHint: true,
           idempotentHint: true,

@@ -121,6 +121,7 @@ export function createService(
     strictJson,
     problemExtensions: definition.problemExtensions,
     allowedOrigins: config.mcpAllowedOrigins,
+    outputSchemas: config.mcpOutputSchemas,
   };
   const pool = heavyPool(definition, settings, config, runtime);
 

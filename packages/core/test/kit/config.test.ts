@@ -18,6 +18,7 @@ describe('configuration from the environment', () => {
       rateLimitPerMinute: undefined,
       shutdownGraceMs: 10_000,
       trustedProxies: [],
+      mcpOutputSchemas: false,
     });
     expect(config.apiKeys.size).toBe(0);
   });
@@ -36,6 +37,7 @@ describe('configuration from the environment', () => {
       TRUSTED_PROXIES: '10.0.0.0/8, ::1',
       SHUTDOWN_GRACE_MS: '500',
       API_KEYS: `${hash}:pro`,
+      MCP_OUTPUT_SCHEMAS: 'true',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -49,6 +51,7 @@ describe('configuration from the environment', () => {
       redisUrl: 'redis://cache:6379',
       trustedProxies: ['10.0.0.0/8', '::1'],
       shutdownGraceMs: 500,
+      mcpOutputSchemas: true,
     });
     expect(config.apiKeys.get(hash)).toBe('pro');
   });
@@ -131,6 +134,7 @@ describe('the configuration table', () => {
       'WORKER_THREADS',
       'MAX_HEAVY_INFLIGHT',
       'MAX_HEAP_MB',
+      'MCP_OUTPUT_SCHEMAS',
       'METRICS_ENABLED',
       'OTEL_EXPORTER_OTLP_ENDPOINT',
     ]);
