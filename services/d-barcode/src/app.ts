@@ -18,6 +18,7 @@ export function createApp(config: ServiceConfig, runtime?: Runtime, options?: Cr
         'EAN-13, UPC-A, EAN-8, UPC-E (with EAN-2/EAN-5 add-ons), ITF-14, Code 128 and GS1-128 (fewest symbol characters) as deterministic SVG or PNG, with print geometry, GS1 check digits and validation.',
       openapi: '3.1',
       operations,
+      workerModule: new URL('../dist/operations.js', import.meta.url),
       plans: Object.fromEntries(PLANS.map((plan) => [plan.name, plan.requests_per_minute ?? 'unlimited'])),
       info: { plans: PLANS },
       mcpInstructions:

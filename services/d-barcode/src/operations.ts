@@ -18,6 +18,17 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
+/**
+ * A PNG takes milliseconds of CPU (drawing, deflate): such calls run in the worker pool so that the
+ * event loop keeps answering. The test is on the raw arguments; a false positive costs a thread hop.
+ */
+const PNG_QUERY = /(?:^|&)output=png(?:&|$)/i;
+const PNG_JSON = Buffer.from('"png"');
+const asksForPng = (raw: string | Uint8Array) =>
+  typeof raw === 'string'
+    ? PNG_QUERY.test(raw)
+    : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).includes(PNG_JSON);
+
 const generateExample = { type: 'ean13' as const, data: '400638133393' };
 export const generateOperation = defineOperation({
   name: 'generate',
@@ -60,6 +71,7 @@ export const generateOperation = defineOperation({
     input: generateExample,
     output: () => generate(generateArguments.parse(generateExample)),
   },
+  heavy: { minBytes: Number.POSITIVE_INFINITY, when: asksForPng },
   cacheControl: 'public, max-age=86400',
   renderMediaType: 'image/svg+xml',
   render: (output, input, request) => {

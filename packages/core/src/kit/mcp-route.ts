@@ -75,6 +75,13 @@ export function mcpRoutes(options: McpRouteOptions): {
     .filter((op) => op.mcp !== false && op.heavy !== undefined)
     .map((op) => op.heavy!.minBytes);
   const heavyFrom = pool === undefined || heavySizes.length === 0 ? undefined : Math.min(...heavySizes);
+  const heavyTests = operations.flatMap((op) =>
+    op.mcp !== false && op.heavy?.when !== undefined ? [op.heavy.when] : [],
+  );
+  const heavyWhen =
+    pool === undefined || heavyTests.length === 0
+      ? undefined
+      : (bytes: Uint8Array) => heavyTests.some((when) => when(bytes));
   const endpoint = serviceMcpEndpoint(operations, settings, {
     callOptions: (host) => ({ tracing: runtime.tracing, parentSpan: (host as KitContext | undefined)?.span }),
     called: (tool, ok) => metrics?.toolCall(tool, ok),
@@ -134,7 +141,7 @@ export function mcpRoutes(options: McpRouteOptions): {
 
   return {
     maxBodyBytes,
-    heavy: heavyFrom !== undefined,
+    heavy: heavyFrom !== undefined || heavyWhen !== undefined,
     async post(kit) {
       const early = endpoint.refusal({ header: (name) => kit.request.header(name) });
       if (early !== undefined) return render(kit, early);
@@ -153,6 +160,7 @@ export function mcpRoutes(options: McpRouteOptions): {
       }
       if (release !== undefined && bytes.byteLength >= heavyFrom!) return inPool(kit, bytes, release);
       release?.();
+      if (heavyWhen?.(bytes) === true) return inPool(kit, bytes, pool!.admit());
       const reply = await endpoint.answer(
         mcpBody(bytes, settings, kit.requestId),
         kit.request.header('mcp-protocol-version')?.trim(),

@@ -45,6 +45,7 @@ export function operationRoute(
   const usesBody = method !== 'GET' && method !== 'DELETE';
   const restOptions = { maxJsonDepth: options.config.maxJsonDepth, strictJson: options.strictJson };
   const heavyFrom = op.heavy === undefined || options.pool === undefined ? undefined : op.heavy.minBytes;
+  const heavyWhen = options.pool === undefined ? undefined : op.heavy?.when;
 
   const inline = (ctx: KitContext, request: RestRequest, bytes: Uint8Array | undefined) => {
     const answer = restCall(op, request, bytes, {
@@ -55,6 +56,7 @@ export function operationRoute(
     return answer instanceof Promise ? answer.then((done) => toResponse(ctx, done)) : toResponse(ctx, answer);
   };
 
+  /** A heavy call in a worker thread; a GET's arguments travel in its query (`bytes` empty). */
   async function inPool(ctx: KitContext, request: RestRequest, bytes: Uint8Array, release: () => void) {
     const span = options.tracing?.startCall(ctx.span, op.mcpName ?? op.name);
     let failed = true;
@@ -72,7 +74,12 @@ export function operationRoute(
 
   return (ctx) => {
     const request = restRequest(ctx);
-    if (!usesBody) return inline(ctx, request, undefined);
+    if (!usesBody) {
+      // A fresh empty buffer each time: the one sent is transferred (detached) to the worker.
+      if (heavyWhen?.(request.rawQuery) === true)
+        return inPool(ctx, request, new Uint8Array(0), options.pool!.admit());
+      return inline(ctx, request, undefined);
+    }
     bodyParserOf(op, request, restOptions); // 415 before a byte is read
     const declared = request.headers['content-length'];
     checkDeclaredLength(declared, limit); // 413 before the pool is asked
@@ -85,6 +92,7 @@ export function operationRoute(
         if (release !== undefined && bytes.byteLength >= heavyFrom!)
           return inPool(ctx, request, bytes, release);
         release?.();
+        if (heavyWhen?.(bytes) === true) return inPool(ctx, request, bytes, options.pool!.admit());
         return inline(ctx, request, bytes);
       },
       (error: unknown) => {

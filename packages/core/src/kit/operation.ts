@@ -83,7 +83,15 @@ export interface OperationDefinition<I extends z.ZodType = z.ZodType, O extends 
    * CPU-heavy from this many bytes of arguments: such calls run in the service's worker-thread pool
    * (docs/conventions.md §11), smaller ones inline. Needs the service's `workerModule`.
    */
-  heavy?: { minBytes: number };
+  heavy?: {
+    minBytes: number;
+    /**
+     * Also heavy, however small, when this says so of the raw arguments: the query string of a GET, the
+     * body bytes of a POST or of an MCP message (e.g. D's `output=png`). A cheap test; a false positive
+     * costs one thread hop, nothing else.
+     */
+    when?: (raw: string | Uint8Array) => boolean;
+  };
   /** Extra request media types besides JSON, e.g. `{ 'text/csv': parseCsv }`. */
   bodyParsers?: Readonly<Record<string, BodyParser>>;
   /** Custom HTTP rendering; `undefined` falls back to JSON. The MCP tool always returns the structured output. */

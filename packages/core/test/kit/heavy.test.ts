@@ -55,6 +55,30 @@ describe('the heavy-call pool', () => {
     });
   });
 
+  it('runs a call its operation calls heavy by content in a worker, however small: GET, POST and MCP', async () => {
+    await serve({}, async (origin) => {
+      const thread = async (res: Response) => ((await res.json()) as Json).thread as number;
+      expect(await thread(await fetch(`${origin}/where?pool=0`))).toBe(0);
+      expect(await thread(await fetch(`${origin}/where?pool=1`))).toBeGreaterThan(0);
+      // twice: each GET sends the worker a buffer of its own (a transferred one is gone)
+      expect(await thread(await fetch(`${origin}/where?pool=1`))).toBeGreaterThan(0);
+      expect(await thread(await post(origin, '/where', '{}'))).toBe(0);
+      expect(await thread(await post(origin, '/where', '{"pool":true}'))).toBeGreaterThan(0);
+      const call = (args: unknown) => ({ ...tool(1, args), params: { name: 'where', arguments: args } });
+      const inline: Json = await (await post(origin, '/mcp', JSON.stringify(call({})))).json();
+      expect(inline.result.structuredContent.thread).toBe(0);
+      const pooled: Json = await (await post(origin, '/mcp', JSON.stringify(call({ pool: true })))).json();
+      expect(pooled.result.structuredContent.thread).toBeGreaterThan(0);
+    });
+    // and meets the pool's bound like any heavy call
+    await serve({ maxHeavyInflight: 0 }, async (origin) => {
+      expect((await fetch(`${origin}/where?pool=0`)).status).toBe(200);
+      const refused = await fetch(`${origin}/where?pool=1`);
+      expect(refused.status).toBe(503);
+      expect(((await refused.json()) as Json).code).toBe('overloaded');
+    });
+  });
+
   it('answers the problems a worker meets exactly as inline ones', async () => {
     await serve({}, async (origin) => {
       for (const [body, status, code, path] of [

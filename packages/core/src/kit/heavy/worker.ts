@@ -42,7 +42,9 @@ async function rest(task: Extract<HeavyTask, { kind: 'rest' }>): Promise<Uint8Ar
   if (op === undefined) throw new Error(`no operation ${task.operation} in ${setup.module}`);
   const { settings } = setup;
   try {
-    const answer = await restCall(op, task.request, task.bytes, settings);
+    const method = task.request.method;
+    const bytes = method === 'GET' || method === 'DELETE' ? undefined : task.bytes;
+    const answer = await restCall(op, task.request, bytes, settings);
     const meta: HeavyMeta = {
       kind: 'answer',
       status: answer.status,
