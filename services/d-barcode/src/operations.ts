@@ -73,7 +73,7 @@ export const generateOperation = defineOperation({
   },
   heavy: { minBytes: Number.POSITIVE_INFINITY, when: asksForPng },
   cacheControl: 'public, max-age=86400',
-  renderMediaType: 'image/svg+xml',
+  renderMediaType: ['image/svg+xml', 'image/png'],
   render: (output, input, request) => {
     const json = (input as { format?: string }).format === 'json';
     const png = output.png === null ? null : Buffer.from(output.png, 'base64');

@@ -226,7 +226,9 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
           ? [STANDARD_ERRORS.invalid_api_key!, STANDARD_ERRORS.rate_limited!]
           : []),
         STANDARD_ERRORS.internal_error!,
-        ...(usesBody && op.heavy !== undefined ? [OVERLOADED, INSUFFICIENT_MEMORY] : []),
+        ...((usesBody || op.heavy?.when !== undefined) && op.heavy !== undefined
+          ? [OVERLOADED, INSUFFICIENT_MEMORY]
+          : []),
       ];
       const example = exampleOutput(op);
       const okContent: Record<string, unknown> = {
@@ -235,7 +237,14 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
           ...(example ? { example } : {}),
         },
       };
-      if (op.render && op.renderMediaType) okContent[op.renderMediaType] = { schema: { type: 'string' } };
+      if (op.render && op.renderMediaType)
+        for (const type of [op.renderMediaType].flat())
+          okContent[type] = {
+            schema:
+              type.startsWith('image/') && type !== 'image/svg+xml'
+                ? { type: 'string', format: 'binary' }
+                : { type: 'string' },
+          };
       const query = usesBody ? op.bodyQuery : (op.query ?? op.input);
       registry.registerPath({
         method: method.toLowerCase() as 'get' | 'post',

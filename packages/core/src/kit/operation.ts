@@ -96,8 +96,8 @@ export interface OperationDefinition<I extends z.ZodType = z.ZodType, O extends 
   bodyParsers?: Readonly<Record<string, BodyParser>>;
   /** Custom HTTP rendering; `undefined` falls back to JSON. The MCP tool always returns the structured output. */
   render?: (output: z.output<O>, input: z.output<I>, request: RequestView) => Rendered | undefined;
-  /** Media types of the custom rendering, for OpenAPI. */
-  renderMediaType?: string;
+  /** Media type(s) of the custom rendering, for OpenAPI (an `image/*` but SVG is documented as binary). */
+  renderMediaType?: string | readonly string[];
   /** Expose as an MCP tool (default true). */
   mcp?: boolean;
   /** Subject to the service's rate limit (default true). */
