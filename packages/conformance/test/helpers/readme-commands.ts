@@ -89,7 +89,7 @@ export function readmeCommands(markdown: string): ReadmeCommand[] {
         // `← …` after an output is a note about it, not part of it.
         if (last)
           last.shown += raw
-            .replace(/^#\s?/, '')
+            .replace(/^#\s?(→\s*)?/, '')
             .replace(/\s*←.*$/, '')
             .trimStart();
         continue;
