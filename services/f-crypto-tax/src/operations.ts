@@ -86,7 +86,7 @@ export const calculateOperation = defineOperation({
     " Trades: `type`, `asset`, `amount`, `price` (per unit, in `quote`, default the base currency) and `date` (ISO 8601; a date alone is 00:00:00Z, no offset is UTC), optional `fee` (in `fee_asset`, default `quote`), `fx_rate`/`fee_fx_rate` or `fx_rates` for other currencies, and `wallet` (with `pooling: per_wallet`). The older names `side`, `currency`, `quantity`, `price_per_unit` are accepted (one of each pair). A row's `date_acquired` equals `date_sold` for a zero-basis row; the anniversary of Feb 29 is Feb 28." +
     ' Money is base-currency strings with 2 decimals ("14995.00"), quantities exact decimal strings; `disposals` come in sale order, then lot-consumption order (only sales in `year` when given; `trades_processed` counts the whole history); `by_asset` and `by_year` hold only keys with rows; `holdings` are sorted by asset, then wallet.',
   toolDescription:
-    'Realised capital gains of a crypto trade history (`trades`) by `method` (default fifo): one row per sale and lot, totals by term, asset and year, open holdings and warnings. Numbers are exact decimal strings.',
+    'Realised capital gains of a crypto trade history (`trades`) by `method`: one row per sale and lot, totals by term, asset and year, open holdings, warnings. Numbers are exact decimal strings.',
   tags: ['gains'],
   method: 'POST',
   path: '/api/v1/calculate',
@@ -119,7 +119,7 @@ export const csvOperation = defineOperation({
     'Send the CSV as a `text/csv` body (options as query parameters) or as JSON `{ "csv": "…", …options }` (a body field wins over the query). The header row is found past preambles and the format detected, or forced by `format`. Answers the same report as /calculate.' +
     ' Crypto-to-crypto rows need a net-worth column or `fx_rates`; rows that are not trades are skipped and reported in `warnings` (`rows_skipped`).',
   toolDescription:
-    'Realised capital gains from a CSV export (`csv`: native, Koinly, Coinbase, Kraken or Binance, detected or forced by `format`), with the options of calculate_crypto_tax; returns the same report.',
+    'Realised capital gains from a CSV export (`csv`: native, Koinly, Coinbase, Kraken or Binance; `format` forces one), options as calculate_crypto_tax; the same report.',
   tags: ['gains'],
   method: 'POST',
   path: '/api/v1/csv',
@@ -169,7 +169,7 @@ export const summaryOperation = defineOperation({
     'With `short_term_rate` and `long_term_rate` (both or neither) each method gets an `estimated_tax` and the lowest wins; else the lowest total gain. Ties go to the first of fifo, hifo, lifo, average. `jurisdiction` restricts the recommendation to methods allowed there.' +
     ' `estimated_tax` = max(0, short-term net)·short_term_rate + max(0, long-term net)·long_term_rate, rounded half-up. A `note` says when average wins without a `jurisdiction`: US individuals may not use it.',
   toolDescription:
-    'Compares fifo, lifo, hifo and average cost on the same `trades` (options as calculate_crypto_tax): totals per method and year, an `estimated_tax` with `short_term_rate` and `long_term_rate`, and the recommended method (`jurisdiction` limits it).',
+    'Compares fifo, lifo, hifo and average on the same `trades` (options as calculate_crypto_tax): totals per method and year, `estimated_tax` with both rates, and the best method allowed in `jurisdiction`.',
   tags: ['gains'],
   method: 'POST',
   path: '/api/v1/summary',
@@ -222,7 +222,7 @@ export const holdingsOperation = defineOperation({
   description:
     'Replays the trades up to `as_of` (or the end of `year`) by the method and pooling of /calculate and reports what is left: per asset (and wallet with per_wallet pooling) the amount, the cost basis of the open lots, their value at `prices` and the unrealised gain, with the realised gain of the disposals so far.',
   toolDescription:
-    'What is held at a date. Pass `trades` and calculate_crypto_tax options, exactly one of `as_of` (YYYY-MM-DD) or `year`, and `prices` ({ASSET: price per unit in the base currency}). Returns per asset the amount, cost basis, open lots, value and unrealised gain (null without a price), and totals with the realised gain.',
+    'Holdings at `as_of` or the end of `year` (one of them) from `trades` with calculate_crypto_tax options: per asset the open lots, cost basis, value at `prices` and unrealised gain; totals with the realised gain.',
   tags: ['gains'],
   method: 'POST',
   path: '/api/v1/holdings',

@@ -20,7 +20,7 @@ const termTotals = z
   })
   .meta({
     id: 'TermTotals',
-    description: 'totals of one term (long: sold after the first anniversary)',
+    description: "one term's totals",
   });
 
 const groupTotals = z
@@ -31,17 +31,17 @@ const groupTotals = z
     short_term: termTotals,
     long_term: termTotals,
   })
-  .meta({ id: 'GroupTotals', description: 'totals, overall and by term' });
+  .meta({ id: 'GroupTotals', description: 'totals' });
 
 const disposal = z
   .object({
-    trade_id: tradeId('the sale: its id, else index or CSV line'),
+    trade_id: tradeId('sale id (else index or line)'),
     asset: assetCode,
     amount: quantity('quantity sold'),
     date_acquired: day('lot acquired'),
     date_sold: day('sold'),
     holding_days: z.int().meta({ description: 'days held' }),
-    term: z.enum(['short', 'long']).meta({ description: 'long: sold after the first anniversary' }),
+    term: z.enum(['short', 'long']).meta({ description: 'long: held over a year' }),
     proceeds: money('proceeds after fee'),
     cost_basis: money('cost incl. fee'),
     gain: money('proceeds − cost_basis'),
@@ -53,7 +53,7 @@ const disposal = z
           cost: money('cost'),
         }),
       )
-      .meta({ description: 'its lot; none at zero basis' }),
+      .meta({ description: 'its lot' }),
   })
   .meta({ id: 'Disposal', description: 'a sale matched to a lot' });
 
@@ -61,11 +61,23 @@ const warning = z
   .object({
     code: z.string().meta({ description: 'e.g. zero_basis' }),
     message: z.string().meta({ description: 'explanation' }),
-    trade_id: tradeId('zero_basis: the sale').optional(),
-    asset: z.string().optional().meta({ description: 'zero_basis: the asset' }),
-    shortfall: quantity('zero_basis: quantity beyond holdings').optional(),
+    trade_id: tradeId('the trade').optional(),
+    asset: z.string().optional().meta({ description: 'the asset' }),
+    shortfall: quantity('beyond holdings').optional(),
   })
   .meta({ id: 'Warning', description: 'a note; the numbers stand' });
+
+const poolingRule = z
+  .object({
+    pooling: z
+      .enum(['universal', 'per_wallet', 'universal_then_per_wallet'])
+      .meta({ description: 'in force' }),
+    source: z.enum(['request', 'rev_proc_2024_28', 'hmrc', 'default']).meta({ description: 'from' }),
+    reason: z.string().meta({ description: 'why' }),
+  })
+  .meta({ id: 'PoolingRule', description: 'pooling applied' });
+
+const jurisdiction = z.string().nullable().meta({ description: 'alpha-2 or null' });
 
 const byKey = (key: string) => z.record(z.string(), groupTotals).meta({ description: `per ${key}` });
 
@@ -73,8 +85,10 @@ export const reportOutput = z
   .object({
     method: methodId('method used'),
     base_currency: z.string().meta({ description: 'currency of all money' }),
+    jurisdiction,
+    pooling_rule: poolingRule,
     trades_processed: z.int().meta({ description: 'trades read' }),
-    disposals: z.array(disposal).meta({ description: 'in sale order (of `year` only)' }),
+    disposals: z.array(disposal).meta({ description: 'in sale order' }),
     summary: z
       .object({
         ...groupTotals.shape,
@@ -96,7 +110,7 @@ export const reportOutput = z
     warnings: z.array(warning).meta({ description: 'warnings' }),
   })
   .meta({
-    description: 'Money: base-currency strings, 2 decimals; quantities: exact decimal strings.',
+    description: 'Money: 2 decimals; quantities exact.',
   });
 
 const methodTotals = z
@@ -108,12 +122,14 @@ const methodTotals = z
         z.object({ short_term: termTotals, long_term: termTotals }).meta({ description: 'by term' }),
       )
       .meta({ description: 'per year sold' }),
-    estimated_tax: money('with both rates: tax on the positive nets').optional(),
+    estimated_tax: money('with both rates').optional(),
   })
   .meta({ id: 'MethodTotals', description: "a method's totals" });
 
 export const summaryOutput = z
   .object({
+    jurisdiction,
+    pooling_rule: poolingRule,
     methods: z
       .object({
         fifo: methodTotals,
@@ -124,13 +140,13 @@ export const summaryOutput = z
       .meta({ description: 'per method' }),
     recommendation: z
       .object({
-        method: methodId('lowest tax, else lowest gain'),
+        method: methodId('lowest tax or gain'),
         reason: z.string().meta({ description: 'why' }),
         note: z.string().optional().meta({ description: 'a caveat' }),
       })
       .meta({ description: 'the best method' }),
   })
-  .meta({ description: 'Money: base-currency strings, 2 decimals.' });
+  .meta({ description: 'Money: 2 decimals.' });
 
 export const methodsOutput = z.object({
   methods: z
@@ -138,8 +154,8 @@ export const methodsOutput = z.object({
       z.object({
         id: methodId('value for `method`'),
         name: z.string().meta({ description: 'full name' }),
-        description: z.string().meta({ description: 'how a sale consumes lots' }),
-        allowed_in: z.array(z.string()).meta({ description: 'countries allowing it (alpha-2)' }),
+        description: z.string().meta({ description: 'how it matches' }),
+        allowed_in: z.array(z.string()).meta({ description: 'alpha-2 countries' }),
       }),
     )
     .meta({ description: 'lot-matching methods' }),
@@ -151,51 +167,46 @@ const moneyOrNull = (description: string) =>
   z
     .string()
     .nullable()
-    .meta({ description: `${description} (base currency, 2 decimals); null without a price` });
+    .meta({ description: `${description}; null without a price` });
 
 export const holdingsOutput = z
   .object({
-    as_of: day('Last day whose trades count'),
-    base_currency: z.string().meta({ description: 'ISO 4217 currency of every money amount' }),
-    method: methodId('Lot-matching method used'),
-    pooling_rule: z
-      .object({
-        pooling: z.enum(['universal', 'per_wallet']).meta({ description: 'Pooling in force' }),
-        source: z.enum(['request', 'default']).meta({ description: 'Where it comes from' }),
-        reason: z.string().meta({ description: 'Why, in words' }),
-      })
-      .meta({ description: 'The pooling rule applied' }),
+    as_of: day('last day counted'),
+    base_currency: z.string().meta({ description: 'currency of all money' }),
+    method: methodId('method used'),
+    jurisdiction,
+    pooling_rule: poolingRule,
     holdings: z
       .array(
         z.object({
           asset: assetCode,
-          wallet: z.string().nullable().meta({ description: 'Wallet with per_wallet pooling, else null' }),
-          amount: quantity('Quantity held, > 0'),
-          cost_basis: money('Cost of the open lots, half-up'),
-          price: z.string().nullable().meta({ description: 'Price per unit given in `prices`, or null' }),
+          wallet: z.string().nullable().meta({ description: 'with per_wallet pooling' }),
+          amount: quantity('held'),
+          cost_basis: money('cost of open lots'),
+          price: z.string().nullable().meta({ description: 'from `prices`' }),
           value: moneyOrNull('amount × price, half-up'),
           unrealised_gain: moneyOrNull('value − cost_basis'),
           lots: z
             .array(
               z.object({
-                trade_id: tradeId('The buy that opened the lot'),
-                date_acquired: day('Acquisition date'),
-                amount: quantity('Quantity left'),
-                cost: money('Cost left (average: its share of the pool)'),
+                trade_id: tradeId('the acquisition'),
+                date_acquired: day('acquired'),
+                amount: quantity('left'),
+                cost: money('cost left'),
               }),
             )
-            .meta({ description: 'Open lots, oldest first' }),
+            .meta({ description: 'open lots, oldest first' }),
         }),
       )
-      .meta({ description: 'Positions by asset, then wallet' }),
+      .meta({ description: 'by asset, then wallet' }),
     totals: z
       .object({
         cost_basis: money('Σ cost_basis'),
         value: moneyOrNull('Σ value'),
         unrealised_gain: moneyOrNull('value − cost_basis'),
-        realised_gain: money('Σ gains of the disposals up to as_of'),
+        realised_gain: money('Σ gains up to as_of'),
       })
-      .meta({ description: 'Totals over every holding' }),
-    warnings: z.array(warning).meta({ description: 'Warnings; empty when there are none' }),
+      .meta({ description: 'totals' }),
+    warnings: z.array(warning).meta({ description: 'warnings' }),
   })
-  .meta({ description: 'Holdings at a date. Quantities: exact decimals.' });
+  .meta({ description: 'Money: 2 decimals; quantities exact.' });

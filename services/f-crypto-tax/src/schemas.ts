@@ -5,11 +5,9 @@ import {
   type Decimal,
   METHOD_IDS,
   type HoldingsOptions,
-  type Method,
   type Options,
   dayNumber,
   parseInstant,
-  poolingRule,
   readDecimal,
   readTrade,
   type SummaryOptions,
@@ -22,16 +20,16 @@ import { codeField, DECIMAL_HINT, decimalField, fiatField, type Report } from '.
 // resolve the older names, so a JSON trade and a native CSV row are read by the same code.
 // ---------------------------------------------------------------------------------------------------------
 
-const decimalInput = (description: string) =>
-  z
-    .union([z.string(), z.number()], { error: `must be ${DECIMAL_HINT} or a JSON number` })
-    .meta({ description });
+/** A decimal string or JSON number (map values carry no description: the map's says what they are). */
+const decimalValue = () =>
+  z.union([z.string(), z.number()], { error: `must be ${DECIMAL_HINT} or a JSON number` });
+const decimalInput = (description: string) => decimalValue().meta({ description });
 
 const code = (description: string) => z.string({ error: 'must be a string' }).meta({ description });
 
 const tradeSchema = z
   .object({
-    id: z.string().max(200).optional().meta({ description: 'your id (default: its index)' }),
+    id: z.string().max(200).optional().meta({ description: 'your id' }),
     type: z.enum(['buy', 'sell']).optional().meta({ description: 'buy or sell' }),
     side: z.enum(['buy', 'sell']).optional().meta({ description: 'alias of type' }),
     asset: code('asset, e.g. BTC').optional(),
@@ -45,16 +43,11 @@ const tradeSchema = z
       .optional()
       .meta({ description: 'ISO 8601 (UTC unless offset)', examples: ['2025-01-15'] }),
     fee: decimalInput('fee in fee_asset').optional(),
-    fee_asset: code('fee currency (default quote)').optional(),
-    quote: code('price currency (default base)').optional(),
+    fee_asset: code('fee currency').optional(),
+    quote: code('price currency').optional(),
     fx_rate: decimalInput('base units per quote unit').optional(),
-    fee_fx_rate: decimalInput('base units per fee_asset unit').optional(),
-    wallet: z
-      .string()
-      .max(200)
-      .nullable()
-      .optional()
-      .meta({ description: 'wallet (for per_wallet pooling)' }),
+    fee_fx_rate: decimalInput('base units per fee unit').optional(),
+    wallet: z.string().max(200).nullable().optional().meta({ description: 'wallet' }),
   })
   .strict()
   .meta({
@@ -71,8 +64,8 @@ const tradeSchema = z
   });
 
 const fxRatesSchema = z
-  .record(z.string(), decimalInput('base units per unit'))
-  .meta({ description: 'values of currencies and assets in base units', examples: [{ USDT: '1' }] });
+  .record(z.string(), z.union([z.string(), z.number()]))
+  .meta({ description: 'base units per unit, by code', examples: [{ USDT: '1' }] });
 
 const optionShape = {
   base_currency: z.string().default('USD').meta({ description: 'ISO 4217 code of all money' }),
@@ -80,15 +73,19 @@ const optionShape = {
   year: z.int().min(1970).max(9999).optional().meta({ description: 'only sales in this year' }),
   pooling: z
     .enum(['universal', 'per_wallet'])
-    .default('universal')
-    .meta({ description: 'per_wallet: match lots per wallet' }),
+    .optional()
+    .meta({ description: 'lots matched per wallet or across (default universal)' }),
   insufficient_holdings: z
     .enum(['error', 'zero_basis'])
     .default('error')
     .meta({ description: 'a sale beyond holdings: error, or zero-basis row' }),
+  jurisdiction: z.string().optional().meta({ description: 'country (alpha-2) whose rules apply' }),
 };
 
-const methodSchema = z.enum(METHOD_IDS).default(DEFAULT_METHOD).meta({ description: 'lot matching method' });
+const methodSchema = z
+  .enum(METHOD_IDS)
+  .optional()
+  .meta({ description: `lot matching method (default ${DEFAULT_METHOD}; GB average)` });
 const outputSchema = z
   .enum(['json', '8949'])
   .optional()
@@ -109,13 +106,20 @@ interface RawOptions {
   base_currency: string;
   fx_rates?: Record<string, unknown> | undefined;
   year?: number | undefined;
-  pooling: Options['pooling'];
+  pooling?: Options['pooling'];
   insufficient_holdings: Options['insufficientHoldings'];
+  jurisdiction?: string | undefined;
 }
 
-/** The options' values checked: base currency, rates. */
+/** The options' values checked: base currency, rates, jurisdiction. */
 function readOptions(raw: RawOptions, ctx: Ctx): Options {
-  const baseCurrency = fiatField(raw.base_currency, 'base_currency', reporter(ctx, [])) ?? 'USD';
+  const report = reporter(ctx, []);
+  const baseCurrency = fiatField(raw.base_currency, 'base_currency', report) ?? 'USD';
+  let jurisdiction: string | undefined;
+  if (raw.jurisdiction !== undefined) {
+    if (/^[A-Za-z]{2}$/.test(raw.jurisdiction)) jurisdiction = raw.jurisdiction.toUpperCase();
+    else report('jurisdiction', 'invalid_country', 'must be an ISO 3166-1 alpha-2 code such as "US"');
+  }
   const fxRates = new Map<string, Decimal>();
   for (const [key, value] of Object.entries(raw.fx_rates ?? {})) {
     const report = reporter(ctx, ['fx_rates']);
@@ -129,6 +133,7 @@ function readOptions(raw: RawOptions, ctx: Ctx): Options {
     year: raw.year,
     pooling: raw.pooling,
     insufficientHoldings: raw.insufficient_holdings,
+    jurisdiction,
   };
 }
 
@@ -212,6 +217,7 @@ export const csvQuery = z
       .optional(),
     pooling: z.string().optional(),
     insufficient_holdings: z.string().optional(),
+    jurisdiction: z.string().optional(),
     output: z.string().optional(),
   })
   .strict();
@@ -227,14 +233,13 @@ export const summaryInput = z
     ...optionShape,
     short_term_rate: rateSchema('short-term').optional(),
     long_term_rate: rateSchema('long-term').optional(),
-    jurisdiction: z.string().optional().meta({ description: 'country (alpha-2) limiting the methods' }),
   })
   .strict()
   // Both rates or neither (the transform refuses one alone, naming the missing rate).
   .meta({ dependentRequired: { short_term_rate: ['long_term_rate'], long_term_rate: ['short_term_rate'] } })
   .transform(
     (
-      { trades, short_term_rate, long_term_rate, jurisdiction, ...raw },
+      { trades, short_term_rate, long_term_rate, ...raw },
       ctx,
     ): { trades: Trade[]; options: SummaryOptions } => {
       const options = readOptions(raw, ctx);
@@ -254,12 +259,7 @@ export const summaryInput = z
         const long = rate(long_term_rate, 'long_term_rate');
         if (short && long) rates = { short, long };
       }
-      let code: string | undefined;
-      if (jurisdiction !== undefined) {
-        if (/^[A-Za-z]{2}$/.test(jurisdiction)) code = jurisdiction.toUpperCase();
-        else report('jurisdiction', 'invalid_country', 'must be an ISO 3166-1 alpha-2 code such as "US"');
-      }
-      return { trades: readTrades(trades, options, ctx), options: { ...options, rates, jurisdiction: code } };
+      return { trades: readTrades(trades, options, ctx), options: { ...options, rates } };
     },
   );
 
@@ -267,37 +267,28 @@ export const summaryInput = z
 // Holdings: calculate's options, prices, and the day (`as_of`, or the last day of `year`).
 // ---------------------------------------------------------------------------------------------------------
 
-const { year: _year, pooling: _pooling, ...holdingsOptionShape } = optionShape;
+const { year: _year, ...holdingsOptionShape } = optionShape;
 
 export const holdingsInput = z
   .object({
     trades: tradesSchema,
     method: methodSchema,
     ...holdingsOptionShape,
-    pooling: z
-      .enum(['universal', 'per_wallet'])
-      .optional()
-      .meta({ description: '`per_wallet`: pools per wallet (default universal).' }),
     prices: z
-      .record(z.string(), decimalInput('Price per unit, base currency, ≥ 0.'))
+      .record(z.string(), z.union([z.string(), z.number()]))
       .optional()
-      .meta({ description: 'Prices by asset code.', examples: [{ BTC: '65000' }] }),
+      .meta({ description: 'base units per unit, by asset', examples: [{ BTC: '65000' }] }),
     as_of: z
       .string()
       .optional()
-      .meta({ description: 'Last UTC day counted, YYYY-MM-DD.', examples: ['2025-12-31'] }),
-    year: z
-      .int()
-      .min(1970)
-      .max(9999)
-      .optional()
-      .meta({ description: 'Or: the end of this year (31 December).' }),
+      .meta({ description: 'last day counted', examples: ['2025-12-31'] }),
+    year: z.int().min(1970).max(9999).optional().meta({ description: 'or: its last day' }),
   })
   .strict()
   .meta(exactlyOneOf(['as_of'], ['year']))
   .check(exactlyOnePresent(['as_of', 'year'], '"as_of" (a date) or "year"'))
-  .transform(({ trades, method, prices, as_of, year, pooling, ...raw }, ctx) => {
-    const options = readOptions({ ...raw, year: undefined, pooling: pooling ?? 'universal' }, ctx);
+  .transform(({ trades, method, prices, as_of, year, ...raw }, ctx) => {
+    const options = readOptions({ ...raw, year: undefined }, ctx);
     const report = reporter(ctx, []);
     let asOfDay = year === undefined ? 0 : dayNumber(Date.UTC(year, 11, 31));
     if (as_of !== undefined) {
@@ -312,11 +303,6 @@ export const holdingsInput = z
       const price = decimalField(value, key, 'non_negative', at);
       if (asset !== undefined && price !== undefined) priced.set(asset, price);
     }
-    const holdingsOptions: HoldingsOptions = {
-      ...options,
-      asOfDay,
-      prices: priced,
-      poolingRule: poolingRule(pooling),
-    };
-    return { method: method as Method, options: holdingsOptions, trades: readTrades(trades, options, ctx) };
+    const holdingsOptions: HoldingsOptions = { ...options, asOfDay, prices: priced };
+    return { method, options: holdingsOptions, trades: readTrades(trades, options, ctx) };
   });

@@ -3,11 +3,11 @@ import { dayNumber } from './dates.js';
 import { type Decimal, divide, quantity, ZERO } from './decimal.js';
 import { compareText } from './order.js';
 import { createPool, type Pool } from './pools.js';
-import type { DisposalRow, Entry, Holding, Method, Options, Trade, Warning } from './types.js';
+import type { DisposalRow, Entry, Holding, Method, Options, PoolingMode, Trade, Warning } from './types.js';
 import { valueInBase } from './valuation.js';
 
 /** Trades in time order (equal instants keep input order), each valued in the base currency. */
-export function prepare(trades: readonly Trade[], options: Options): Entry[] {
+export function prepare(trades: readonly Trade[], options: Options, pooling: PoolingMode): Entry[] {
   const order = trades.map((_, i) => i);
   order.sort(
     (a, b) =>
@@ -17,7 +17,7 @@ export function prepare(trades: readonly Trade[], options: Options): Entry[] {
   );
   return order.map((i) => {
     const trade = trades[i]!;
-    const wallet = options.pooling === 'per_wallet' ? trade.wallet : null;
+    const wallet = pooling === 'per_wallet' ? trade.wallet : null;
     return {
       trade,
       amountInBase: valueInBase(trade, options),
@@ -45,7 +45,12 @@ function shortfallWarning(trade: Trade, shortfall: Decimal): Warning {
 }
 
 /** Matches every sale to lots by the method; rows in sale order, lots in consumption order. */
-export function match(entries: readonly Entry[], method: Method, options: Options): Matched {
+export function match(
+  entries: readonly Entry[],
+  method: Method,
+  options: Options,
+  pooling: PoolingMode,
+): Matched {
   const pools = new Map<string, { asset: string; wallet: string | null; pool: Pool }>();
   const rows: DisposalRow[] = [];
   const warnings: Warning[] = [];
@@ -53,7 +58,7 @@ export function match(entries: readonly Entry[], method: Method, options: Option
     const { trade } = entry;
     let slot = pools.get(entry.pool);
     if (slot === undefined) {
-      const wallet = options.pooling === 'per_wallet' ? trade.wallet : null;
+      const wallet = pooling === 'per_wallet' ? trade.wallet : null;
       slot = { asset: trade.asset, wallet, pool: createPool(method) };
       pools.set(entry.pool, slot);
     }

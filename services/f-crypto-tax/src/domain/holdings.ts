@@ -2,32 +2,14 @@ import { dayNumber, isoDay } from './dates.js';
 import { cents, type Decimal, money, quantity } from './decimal.js';
 import { prepare } from './engine.js';
 import { compute } from './report.js';
-import type { Method, Options, Pooling, Trade } from './types.js';
-
-export interface PoolingRule {
-  pooling: Pooling;
-  source: 'request' | 'default';
-  reason: string;
-}
+import { settle, ukRulesPending } from './rules.js';
+import type { Method, Options, Trade } from './types.js';
 
 export interface HoldingsOptions extends Options {
   /** The last UTC day whose trades count. */
   asOfDay: number;
   /** Base-currency value of one unit, by upper-case asset code. */
   prices: ReadonlyMap<string, Decimal>;
-  poolingRule: PoolingRule;
-}
-
-/** Why the pooling in force is what it is (`pooling_rule` of the answer). */
-export function poolingRule(requested: Pooling | undefined): PoolingRule {
-  if (requested !== undefined) {
-    return { pooling: requested, source: 'request', reason: '`pooling` given in the request' };
-  }
-  return {
-    pooling: 'universal',
-    source: 'default',
-    reason: 'no `pooling` given: one pool per asset across all wallets',
-  };
 }
 
 const sumOrNull = (values: ReadonlyArray<bigint | null>): bigint | null =>
@@ -44,10 +26,17 @@ const moneyOrNull = (value: bigint | null) => (value === null ? null : money(val
  * the realised gain of every disposal up to that day. Without a price an asset's value and unrealised
  * gain are null, and so are the totals'.
  */
-export function holdingsReport(trades: readonly Trade[], method: Method, options: HoldingsOptions) {
+export function holdingsReport(
+  trades: readonly Trade[],
+  method: Method | undefined,
+  options: HoldingsOptions,
+) {
+  const rules = settle(method, options);
+  if (rules.jurisdiction === 'GB') ukRulesPending();
   const end = options.asOfDay;
   const counted = trades.filter((trade) => dayNumber(trade.instant) <= end);
-  const computed = compute(prepare(counted, options), method, { ...options, year: undefined });
+  const pooling = rules.poolingRule.pooling;
+  const computed = compute(prepare(counted, options, pooling), rules, { ...options, year: undefined });
   const holdings = computed.holdings.map((holding) => {
     const costBasis = cents(holding.cost);
     const price = options.prices.get(holding.asset);
@@ -78,8 +67,9 @@ export function holdingsReport(trades: readonly Trade[], method: Method, options
   return {
     as_of: isoDay(end),
     base_currency: options.baseCurrency,
-    method,
-    pooling_rule: options.poolingRule,
+    method: rules.method,
+    jurisdiction: rules.jurisdiction,
+    pooling_rule: rules.poolingRule,
     holdings: holdings.map((h) => h.json),
     totals: {
       cost_basis: money(costBasis),

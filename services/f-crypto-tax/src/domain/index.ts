@@ -9,4 +9,5 @@ export { summarize, type SummaryOptions } from './summary.js';
 export { dayNumber, parseInstant } from './dates.js';
 export { readTrade } from './trade-record.js';
 export * from './types.js';
-export { type HoldingsOptions, type HoldingsReport, holdingsReport, poolingRule } from './holdings.js';
+export { type HoldingsOptions, type HoldingsReport, holdingsReport } from './holdings.js';
+export { settle } from './rules.js';

@@ -16,7 +16,7 @@ interface MethodInfo {
  * (Treas. Reg. §1.1012-1(j), Rev. Proc. 2024-28), so FIFO, LIFO and HIFO when the lots are identified
  * at sale time, never average cost; DE — FIFO (BMF letter of 10 May 2022, margin 61); AU — specific
  * identification or FIFO (ATO); CA — adjusted cost base, i.e. average cost (CRA); JP — moving or total
- * average (NTA).
+ * average (NTA); GB — the section 104 pool, with the same-day and 30-day rules (HMRC CRYPTO22200).
  */
 export const METHODS: Record<Method, MethodInfo> = {
   fifo: {
@@ -43,7 +43,7 @@ export const METHODS: Record<Method, MethodInfo> = {
     name: 'Average cost',
     description:
       'A sale costs the pool cost × sold / held; the lots underneath are consumed oldest first for their dates, so a sale can have a long and a short part.',
-    allowed_in: ['CA', 'JP'],
+    allowed_in: ['CA', 'GB', 'JP'],
     warning: {
       code: 'average_cost_us',
       message: 'US individuals may not use average cost for crypto; use fifo, lifo or hifo for a US return.',

@@ -3,7 +3,8 @@ import { cents, money, quantity } from './decimal.js';
 import { match, prepare } from './engine.js';
 import { METHODS } from './methods.js';
 import { groupBy, type RoundedRow, total } from './totals.js';
-import type { DisposalRow, Entry, Method, Options, Trade, Warning } from './types.js';
+import { settle, ukRulesPending } from './rules.js';
+import type { DisposalRow, Entry, Method, Options, Rules, Trade, Warning } from './types.js';
 
 export interface Disposal extends RoundedRow {
   row: DisposalRow;
@@ -25,6 +26,7 @@ function rounded(row: DisposalRow): Disposal {
 }
 
 export interface Computed {
+  rules: Rules;
   method: Method;
   entries: number;
   disposals: Disposal[];
@@ -33,12 +35,15 @@ export interface Computed {
 }
 
 /** Matches and rounds; keeps only the disposals of `options.year` when one is given. */
-export function compute(entries: readonly Entry[], method: Method, options: Options): Computed {
-  const matched = match(entries, method, options);
+export function compute(entries: readonly Entry[], rules: Rules, options: Options): Computed {
+  const { method } = rules;
+  const matched = match(entries, method, options, rules.poolingRule.pooling);
   const all = matched.rows.map(rounded);
   const disposals = options.year === undefined ? all : all.filter((d) => d.year === options.year);
-  const methodWarning = METHODS[method].warning;
+  // The US warning on average cost is moot once a jurisdiction that allows it is named.
+  const methodWarning = rules.jurisdiction === null ? METHODS[method].warning : undefined;
   return {
+    rules,
     method,
     entries: entries.length,
     disposals,
@@ -73,6 +78,8 @@ export function reportJson(computed: Computed, options: Options) {
   return {
     method: computed.method,
     base_currency: options.baseCurrency,
+    jurisdiction: computed.rules.jurisdiction,
+    pooling_rule: computed.rules.poolingRule,
     trades_processed: computed.entries,
     disposals: disposals.map(disposalJson),
     summary: {
@@ -99,7 +106,9 @@ export function reportJson(computed: Computed, options: Options) {
 
 export type Report = ReturnType<typeof reportJson>;
 
-/** Gains report of a trade history by one method. */
-export function calculate(trades: readonly Trade[], method: Method, options: Options): Report {
-  return reportJson(compute(prepare(trades, options), method, options), options);
+/** Gains report of a trade history by one method (the jurisdiction's default when none is asked for). */
+export function calculate(trades: readonly Trade[], method: Method | undefined, options: Options): Report {
+  const rules = settle(method, options);
+  if (rules.jurisdiction === 'GB') ukRulesPending();
+  return reportJson(compute(prepare(trades, options, rules.poolingRule.pooling), rules, options), options);
 }

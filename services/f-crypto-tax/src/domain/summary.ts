@@ -1,21 +1,23 @@
-import { unprocessable } from '@dus/core';
 import { type Decimal, fromCents, money } from './decimal.js';
 import { prepare } from './engine.js';
 import { METHOD_ORDER, METHODS, TIE_ORDER } from './methods.js';
 import { compute } from './report.js';
+import { settle, ukRulesPending } from './rules.js';
 import { estimatedTax, groupBy, total } from './totals.js';
 import type { Method, Options, Trade } from './types.js';
 
 export interface SummaryOptions extends Options {
   rates: { short: Decimal; long: Decimal } | undefined;
-  jurisdiction: string | undefined;
 }
 
 /** The methods side by side (per tax year) and the one that gives the lowest tax, or gain. */
 export function summarize(trades: readonly Trade[], options: SummaryOptions) {
-  const entries = prepare(trades, options);
+  const rules = settle(undefined, options);
+  if (rules.jurisdiction === 'GB') ukRulesPending();
+  const pooling = rules.poolingRule.pooling;
+  const entries = prepare(trades, options, pooling);
   const results = METHOD_ORDER.map((method) => {
-    const { disposals } = compute(entries, method, options);
+    const { disposals } = compute(entries, { ...rules, method }, options);
     const sum = total(disposals);
     const byYear = groupBy(disposals, (d) => String(d.year));
     const tax = options.rates ? estimatedTax(sum, options.rates.short, options.rates.long) : undefined;
@@ -36,16 +38,10 @@ export function summarize(trades: readonly Trade[], options: SummaryOptions) {
     };
   });
   const jurisdiction = options.jurisdiction;
+  // `settle` refused a jurisdiction no method allows, so there is at least one candidate.
   const candidates = TIE_ORDER.filter(
     (m) => jurisdiction === undefined || METHODS[m].allowed_in.includes(jurisdiction),
   );
-  if (candidates.length === 0) {
-    throw unprocessable(
-      'unsupported_jurisdiction',
-      `no method lists ${jurisdiction} in allowed_in; see GET /api/v1/methods`,
-      { jurisdiction, supported: [...new Set(METHOD_ORDER.flatMap((m) => METHODS[m].allowed_in))].sort() },
-    );
-  }
   const byMethod = new Map(results.map((r) => [r.method, r]));
   let best = byMethod.get(candidates[0]!)!;
   for (const method of candidates.slice(1)) {
@@ -53,6 +49,8 @@ export function summarize(trades: readonly Trade[], options: SummaryOptions) {
     if (result.score.lt(best.score)) best = result;
   }
   return {
+    jurisdiction: rules.jurisdiction,
+    pooling_rule: rules.poolingRule,
     methods: Object.fromEntries(results.map((r) => [r.method, r.json])) as Record<
       Method,
       (typeof results)[number]['json']

@@ -4,6 +4,8 @@ export const METHOD_IDS = ['fifo', 'lifo', 'hifo', 'average'] as const;
 export type Method = (typeof METHOD_IDS)[number];
 
 export type Pooling = 'universal' | 'per_wallet';
+/** Pooling in force: `universal_then_per_wallet` is the US switch of 1 January 2025 (Rev. Proc. 2024-28). */
+export type PoolingMode = Pooling | 'universal_then_per_wallet';
 export type InsufficientHoldings = 'error' | 'zero_basis';
 
 /** One trade, validated and normalised (aliases resolved, codes upper-case, numbers exact). */
@@ -30,8 +32,24 @@ export interface Options {
   /** Base units per unit of a currency or asset, keyed by upper-case code. */
   fxRates: ReadonlyMap<string, Decimal>;
   year: number | undefined;
-  pooling: Pooling;
+  /** As asked; the rule in force comes from `settle`. */
+  pooling: Pooling | undefined;
   insufficientHoldings: InsufficientHoldings;
+  /** ISO 3166-1 alpha-2, upper-case. */
+  jurisdiction: string | undefined;
+}
+
+export interface PoolingRule {
+  pooling: PoolingMode;
+  source: 'request' | 'rev_proc_2024_28' | 'hmrc' | 'default';
+  reason: string;
+}
+
+/** What a request is computed by, once checked against its jurisdiction. */
+export interface Rules {
+  method: Method;
+  poolingRule: PoolingRule;
+  jurisdiction: string | null;
 }
 
 export interface Warning {

@@ -249,7 +249,7 @@ describe('the summary recommendation', () => {
       code: 'unsupported_jurisdiction',
       detail: 'no method lists XX in allowed_in; see GET /api/v1/methods',
       jurisdiction: 'XX',
-      supported: ['AU', 'CA', 'DE', 'JP', 'US'],
+      supported: ['AU', 'CA', 'DE', 'GB', 'JP', 'US'],
     });
   });
 

@@ -10,6 +10,12 @@ export function report(body: Record<string, unknown>, method: Method = 'fifo'): 
   return calculate(trades, method, options);
 }
 
+/** The domain on a calculate body, with the method (or none) as the body gives it. */
+export function calc(body: Record<string, unknown>): Report {
+  const { trades, method, options } = calculateInput.parse(body);
+  return calculate(trades, method, options);
+}
+
 export function summary(body: Record<string, unknown>) {
   const { trades, options } = summaryInput.parse(body);
   return summarize(trades, options);

@@ -30,6 +30,7 @@ describe('holdings at a date, by hand', () => {
       as_of: '2025-12-31',
       base_currency: 'USD',
       method: 'fifo',
+      jurisdiction: null,
       pooling_rule: {
         pooling: 'universal',
         source: 'default',
