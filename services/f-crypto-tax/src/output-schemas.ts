@@ -92,6 +92,12 @@ export const reportOutput = z
     summary: z
       .object({
         ...groupTotals.shape,
+        income: z
+          .object({
+            total: money('Σ value'),
+            by_kind: z.record(z.string(), z.string()).meta({ description: 'by kind' }),
+          })
+          .meta({ description: 'ordinary income' }),
         by_asset: byKey('asset code'),
         by_year: byKey('year sold'),
       })

@@ -2,9 +2,12 @@ import { exactlyOneOf, exactlyOnePresent, z } from '@dus/core';
 import {
   CSV_FORMATS,
   DEFAULT_METHOD,
+  INCOME_KINDS,
+  TRADE_TYPES,
   type Decimal,
   METHOD_IDS,
   type HoldingsOptions,
+  type Method,
   type Options,
   dayNumber,
   parseInstant,
@@ -27,11 +30,14 @@ const decimalInput = (description: string) => decimalValue().meta({ description 
 
 const code = (description: string) => z.string({ error: 'must be a string' }).meta({ description });
 
+const wallet = (description: string) => z.string().max(200).meta({ description });
+const tradeTypes = z.enum(TRADE_TYPES);
+
 const tradeSchema = z
   .object({
     id: z.string().max(200).optional().meta({ description: 'your id' }),
-    type: z.enum(['buy', 'sell']).optional().meta({ description: 'buy or sell' }),
-    side: z.enum(['buy', 'sell']).optional().meta({ description: 'alias of type' }),
+    type: tradeTypes.optional().meta({ description: 'trade type' }),
+    side: tradeTypes.optional().meta({ description: 'alias of type' }),
     asset: code('asset, e.g. BTC').optional(),
     currency: code('alias of asset').optional(),
     amount: decimalInput('quantity, > 0').optional(),
@@ -42,24 +48,30 @@ const tradeSchema = z
       .string()
       .optional()
       .meta({ description: 'ISO 8601 (UTC unless offset)', examples: ['2025-01-15'] }),
-    fee: decimalInput('fee in fee_asset').optional(),
+    fee: decimalInput('fee in fee_asset; transfer: units').optional(),
     fee_asset: code('fee currency').optional(),
     quote: code('price currency').optional(),
     fx_rate: decimalInput('base units per quote unit').optional(),
     fee_fx_rate: decimalInput('base units per fee unit').optional(),
     wallet: z.string().max(200).nullable().optional().meta({ description: 'wallet' }),
+    from_wallet: wallet('transfer: from').optional(),
+    to_wallet: wallet('transfer: to').optional(),
+    fee_price: decimalInput('transfer: fee unit value').optional(),
+    fee_treatment: z.enum(['disposal', 'add_to_basis']).optional().meta({ description: 'transfer: fee use' }),
+    income_kind: z.enum(INCOME_KINDS).optional().meta({ description: 'income: its kind' }),
   })
   .strict()
   .meta({
     id: 'Trade',
-    description: 'a buy or sell; numbers as decimal strings',
+    description: 'numbers as decimal strings',
     // The field readers refuse a field and its older name together (`duplicate_field`) or neither (`required`).
     required: ['date'],
     allOf: [
       exactlyOneOf(['type'], ['side']),
       exactlyOneOf(['asset'], ['currency']),
       exactlyOneOf(['amount'], ['quantity']),
-      exactlyOneOf(['price'], ['price_per_unit']),
+      // A transfer has no price; every other type has one.
+      exactlyOneOf(['price'], ['price_per_unit'], ['from_wallet']),
     ],
   });
 
@@ -80,6 +92,10 @@ const optionShape = {
     .default('error')
     .meta({ description: 'a sale beyond holdings: error, or zero-basis row' }),
   jurisdiction: z.string().optional().meta({ description: 'country (alpha-2) whose rules apply' }),
+  method_by_year: z
+    .record(z.string(), z.string())
+    .optional()
+    .meta({ description: 'US: method per sale year, {"2024":"hifo"}' }),
 };
 
 const methodSchema = z
@@ -109,6 +125,27 @@ interface RawOptions {
   pooling?: Options['pooling'];
   insufficient_holdings: Options['insufficientHoldings'];
   jurisdiction?: string | undefined;
+  method_by_year?: Record<string, string> | undefined;
+}
+
+/** At most this many years in `method_by_year` (each change of method re-orders the open lots). */
+const MAX_METHOD_YEARS = 100;
+const YEAR_METHODS: readonly string[] = ['fifo', 'lifo', 'hifo'];
+
+function readMethodByYear(raw: Record<string, string> | undefined, ctx: Ctx): Map<number, Method> {
+  const methods = new Map<number, Method>();
+  const entries = Object.entries(raw ?? {});
+  const report = reporter(ctx, ['method_by_year']);
+  if (entries.length > MAX_METHOD_YEARS) {
+    reporter(ctx, [])('method_by_year', 'too_big', `must list at most ${MAX_METHOD_YEARS} years`);
+    return methods;
+  }
+  for (const [key, value] of entries) {
+    if (!/^\d{4}$/.test(key)) report(key, 'invalid_year', 'must be a four-digit year such as "2024"');
+    else if (!YEAR_METHODS.includes(value)) report(key, 'invalid_enum', 'must be "fifo", "lifo" or "hifo"');
+    else methods.set(Number(key), value as Method);
+  }
+  return methods;
 }
 
 /** The options' values checked: base currency, rates, jurisdiction. */
@@ -134,6 +171,7 @@ function readOptions(raw: RawOptions, ctx: Ctx): Options {
     pooling: raw.pooling,
     insufficientHoldings: raw.insufficient_holdings,
     jurisdiction,
+    methodByYear: readMethodByYear(raw.method_by_year, ctx),
   };
 }
 
@@ -227,10 +265,12 @@ export const calculateQuery = z.object({ output: z.string().optional() }).strict
 
 const rateSchema = (term: string) => decimalInput(`${term} tax rate, 0–1`);
 
+const { method_by_year: _methodByYear, ...summaryOptionShape } = optionShape;
+
 export const summaryInput = z
   .object({
     trades: tradesSchema,
-    ...optionShape,
+    ...summaryOptionShape,
     short_term_rate: rateSchema('short-term').optional(),
     long_term_rate: rateSchema('long-term').optional(),
   })

@@ -1,13 +1,13 @@
 import { unprocessable } from '@dus/core';
-import { dayNumber } from './dates.js';
+import { dayNumber, yearOf } from './dates.js';
 import { type Decimal, divide, quantity, ZERO } from './decimal.js';
 import { compareText } from './order.js';
-import { createPool, type Pool } from './pools.js';
+import { createPool, type Lot, type Pool, type Portion } from './pools.js';
 import type { DisposalRow, Entry, Holding, Method, Options, PoolingMode, Trade, Warning } from './types.js';
 import { valueInBase } from './valuation.js';
 
 /** Trades in time order (equal instants keep input order), each valued in the base currency. */
-export function prepare(trades: readonly Trade[], options: Options, pooling: PoolingMode): Entry[] {
+export function prepare(trades: readonly Trade[], options: Options): Entry[] {
   const order = trades.map((_, i) => i);
   order.sort(
     (a, b) =>
@@ -17,14 +17,7 @@ export function prepare(trades: readonly Trade[], options: Options, pooling: Poo
   );
   return order.map((i) => {
     const trade = trades[i]!;
-    const wallet = pooling === 'per_wallet' ? trade.wallet : null;
-    return {
-      trade,
-      amountInBase: valueInBase(trade, options),
-      day: dayNumber(trade.instant),
-      // Stryker disable next-line ConditionalExpression: without a wallet either form is one key per asset
-      pool: wallet === null ? `${trade.asset}\u0000` : `${trade.asset}\u0000\u0001${wallet}`,
-    };
+    return { trade, amountInBase: valueInBase(trade, options), day: dayNumber(trade.instant) };
   });
 }
 
@@ -33,6 +26,17 @@ export interface Matched {
   holdings: Holding[];
   warnings: Warning[];
 }
+
+/** How lots are pooled and matched over time. */
+export interface Matching {
+  method: Method;
+  pooling: PoolingMode;
+  /** The last day of the history: per-wallet holdings when per_wallet is in force then. */
+  endDay: number;
+}
+
+/** Rev. Proc. 2024-28: wallet-by-wallet basis for disposals from 1 January 2025 (UTC). */
+export const PER_WALLET_FROM_DAY = dayNumber(Date.UTC(2025, 0, 1));
 
 function shortfallWarning(trade: Trade, shortfall: Decimal): Warning {
   return {
@@ -44,118 +48,271 @@ function shortfallWarning(trade: Trade, shortfall: Decimal): Warning {
   };
 }
 
+const sumAmounts = (portions: readonly Portion[]) =>
+  portions.reduce((total, portion) => total.plus(portion.amount), ZERO);
+
+interface Slot {
+  asset: string;
+  /** The pool's wallet under per-wallet pooling; null for one pool across wallets. */
+  wallet: string | null;
+  pool: Pool;
+}
+
+const poolKey = (asset: string, wallet: string | null) =>
+  wallet === null ? `${asset}\u0000` : `${asset}\u0000\u0001${wallet}`;
+
+/**
+ * The pools of one history: one per asset (universal) or per asset and wallet, switching once from the
+ * first to the second under `universal_then_per_wallet`. Lots always carry their wallet.
+ */
+class Pools {
+  private readonly slots = new Map<string, Slot>();
+  perWallet: boolean;
+  private nextTie = 0;
+
+  constructor(
+    private readonly method: Method,
+    pooling: PoolingMode,
+  ) {
+    this.perWallet = pooling === 'per_wallet';
+  }
+
+  /** The pool a trade of `asset` in `wallet` uses; with a `method`, its lots re-ordered for it. */
+  slot(asset: string, wallet: string | null, method?: Method): Slot {
+    const owner = this.perWallet ? wallet : null;
+    const key = poolKey(asset, owner);
+    let slot = this.slots.get(key);
+    if (slot === undefined) {
+      slot = { asset, wallet: owner, pool: createPool(method ?? this.method) };
+      this.slots.set(key, slot);
+    } else if (method !== undefined && slot.pool.method !== method) {
+      slot.pool = regrouped(slot.pool.lots(), method);
+    }
+    return slot;
+  }
+
+  lot(from: Omit<Lot, 'tie' | 'unitCost' | 'remaining' | 'remainingCost'>): Lot {
+    return {
+      ...from,
+      tie: this.nextTie++,
+      unitCost: undefined,
+      remaining: from.amount,
+      remainingCost: from.cost,
+    };
+  }
+
+  /** From one pool per asset to one per asset and wallet: each open lot stays in its wallet. */
+  splitByWallet(): void {
+    if (this.perWallet) return;
+    this.perWallet = true;
+    const universal = [...this.slots.values()];
+    this.slots.clear();
+    for (const { asset, pool } of universal) {
+      const byWallet = new Map<string | null, Lot[]>();
+      for (const lot of pool.lots()) {
+        const lots = byWallet.get(lot.wallet);
+        if (lots === undefined) byWallet.set(lot.wallet, [lot]);
+        else lots.push(lot);
+      }
+      for (const [wallet, lots] of byWallet) {
+        this.slots.set(poolKey(asset, wallet), { asset, wallet, pool: regrouped(lots, pool.method) });
+      }
+    }
+  }
+
+  holdings(): Holding[] {
+    const holdings: Holding[] = [];
+    for (const { asset, wallet, pool } of this.slots.values()) {
+      const amount = pool.held();
+      if (amount.gt(0))
+        holdings.push({
+          asset,
+          wallet,
+          amount,
+          cost: pool.cost(),
+          lots: pool.openLots(),
+          open: () => pool.open(),
+        });
+    }
+    return holdings.sort(
+      (a, b) =>
+        compareText(a.asset, b.asset) ||
+        // Stryker disable next-line ConditionalExpression: two pools of one asset never share a wallet
+        (a.wallet === b.wallet
+          ? 0
+          : a.wallet === null
+            ? -1
+            : b.wallet === null
+              ? 1
+              : compareText(a.wallet, b.wallet)),
+    );
+  }
+}
+
+function regrouped(lots: readonly Lot[], method: Method): Pool {
+  const pool = createPool(method);
+  for (const lot of lots) pool.add(lot);
+  return pool;
+}
+
+/** Units of each asset in each wallet, to refuse a transfer out of a wallet that holds too little. */
+class Balances {
+  private readonly amounts = new Map<string, Decimal>();
+  get(asset: string, wallet: string | null): Decimal {
+    return this.amounts.get(poolKey(asset, wallet)) ?? ZERO;
+  }
+  add(asset: string, wallet: string | null, amount: Decimal): void {
+    this.amounts.set(poolKey(asset, wallet), this.get(asset, wallet).plus(amount));
+  }
+}
+
+function insufficient(trade: Trade, wanted: Decimal, held: Decimal, wallet: string | null) {
+  const where = wallet === null ? '' : ` in wallet "${wallet}"`;
+  const verb = trade.type === 'transfer' ? 'moves' : 'sells';
+  return unprocessable(
+    'insufficient_holdings',
+    `${trade.type === 'transfer' ? 'transfer' : 'sale'} ${trade.id} ${verb} ${quantity(wanted)} ${trade.asset} but only ${quantity(held)} is held${where} at that time`,
+    {
+      trade_id: trade.id,
+      asset: trade.asset,
+      shortfall: quantity(wanted.minus(held)),
+      ...(wallet === null ? {} : { wallet }),
+    },
+  );
+}
+
+/**
+ * The rows of one disposal of `amount` (a sale, or a transfer's fee units) matched to `portions`, its
+ * proceeds split pro rata by quantity (the last row takes the exact rest); a shortfall is a zero-basis row.
+ */
+function disposalRows(
+  trade: Trade,
+  day: number,
+  wallet: string | null,
+  amount: Decimal,
+  proceeds: Decimal,
+  portions: readonly Portion[],
+  shortfall: Decimal,
+): DisposalRow[] {
+  let assigned = ZERO;
+  const parts = shortfall.gt(0) ? portions.length + 1 : portions.length;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a single row takes the exact rest, so its per-unit price is never used
+  const perUnit = parts > 1 ? divide(proceeds, amount) : proceeds;
+  const share = (part: Decimal, i: number): Decimal => {
+    const value = i === parts - 1 ? proceeds.minus(assigned) : perUnit.times(part);
+    assigned = assigned.plus(value);
+    return value;
+  };
+  const row = (
+    part: Decimal,
+    i: number,
+    acquiredDay: number,
+    costBasis: Decimal,
+    lot: string | undefined,
+  ) => ({
+    tradeId: trade.id,
+    asset: trade.asset,
+    wallet,
+    amount: part,
+    acquiredDay,
+    soldDay: day,
+    proceeds: share(part, i),
+    costBasis,
+    lotTradeId: lot,
+  });
+  const rows = portions.map((p, i) => row(p.amount, i, p.lot.day, p.cost, p.lot.tradeId));
+  if (shortfall.gt(0)) rows.push(row(shortfall, parts - 1, day, ZERO, undefined));
+  return rows;
+}
+
 /** Matches every sale to lots by the method; rows in sale order, lots in consumption order. */
-export function match(
-  entries: readonly Entry[],
-  method: Method,
-  options: Options,
-  pooling: PoolingMode,
-): Matched {
-  const pools = new Map<string, { asset: string; wallet: string | null; pool: Pool }>();
+export function match(entries: readonly Entry[], matching: Matching, options: Options): Matched {
+  const pools = new Pools(matching.method, matching.pooling);
+  const switchDay = matching.pooling === 'universal_then_per_wallet' ? PER_WALLET_FROM_DAY : Infinity;
+  const balances = new Balances();
   const rows: DisposalRow[] = [];
   const warnings: Warning[] = [];
+  const methodOn = (day: number) => options.methodByYear.get(yearOf(day)) ?? matching.method;
   entries.forEach((entry, seq) => {
-    const { trade } = entry;
-    let slot = pools.get(entry.pool);
-    if (slot === undefined) {
-      const wallet = pooling === 'per_wallet' ? trade.wallet : null;
-      slot = { asset: trade.asset, wallet, pool: createPool(method) };
-      pools.set(entry.pool, slot);
+    const { trade, day } = entry;
+    if (day >= switchDay) pools.splitByWallet();
+    if (trade.type === 'buy' || trade.type === 'income') {
+      pools.slot(trade.asset, trade.wallet).pool.add(
+        pools.lot({
+          tradeId: trade.id,
+          day,
+          seq,
+          wallet: trade.wallet,
+          amount: trade.amount,
+          cost: entry.amountInBase,
+        }),
+      );
+      balances.add(trade.asset, trade.wallet, trade.amount);
+      return;
     }
-    if (trade.type === 'buy') {
-      slot.pool.add({
-        tradeId: trade.id,
-        day: entry.day,
-        seq,
-        amount: trade.amount,
-        cost: entry.amountInBase,
-        unitCost: undefined,
-        remaining: trade.amount,
-        remainingCost: entry.amountInBase,
-      });
+    const slot = pools.slot(trade.asset, trade.wallet, methodOn(day));
+    if (trade.type === 'transfer') {
+      rows.push(...transfer(entry, slot, pools, balances));
       return;
     }
     const portions = slot.pool.take(trade.amount);
-    let matched = ZERO;
-    for (const portion of portions) matched = matched.plus(portion.amount);
+    const matched = sumAmounts(portions);
     const shortfall = trade.amount.minus(matched);
     if (shortfall.gt(0) && options.insufficientHoldings === 'error') {
-      const where = slot.wallet === null ? '' : ` in wallet "${slot.wallet}"`;
-      throw unprocessable(
-        'insufficient_holdings',
-        `sale ${trade.id} sells ${quantity(trade.amount)} ${trade.asset} but only ${quantity(matched)} is held${where} at that time`,
-        {
-          trade_id: trade.id,
-          asset: trade.asset,
-          shortfall: quantity(shortfall),
-          ...(slot.wallet === null ? {} : { wallet: slot.wallet }),
-        },
-      );
+      throw insufficient(trade, trade.amount, matched, slot.wallet);
     }
-    // Proceeds are split pro rata by quantity; the last row takes the exact rest.
-    const proceeds = entry.amountInBase;
-    let assigned = ZERO;
-    const parts = shortfall.gt(0) ? portions.length + 1 : portions.length;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: a single row takes the exact rest, so its per-unit price is never used
-    const perUnit = parts > 1 ? divide(proceeds, trade.amount) : proceeds;
-    const share = (amount: Decimal, i: number): Decimal => {
-      const part = i === parts - 1 ? proceeds.minus(assigned) : perUnit.times(amount);
-      assigned = assigned.plus(part);
-      return part;
-    };
-    portions.forEach((portion, i) => {
-      rows.push({
-        tradeId: trade.id,
-        asset: trade.asset,
-        wallet: slot.wallet,
-        amount: portion.amount,
-        acquiredDay: portion.lot.day,
-        soldDay: entry.day,
-        proceeds: share(portion.amount, i),
-        costBasis: portion.cost,
-        lotTradeId: portion.lot.tradeId,
-      });
-    });
-    if (shortfall.gt(0)) {
-      rows.push({
-        tradeId: trade.id,
-        asset: trade.asset,
-        wallet: slot.wallet,
-        amount: shortfall,
-        acquiredDay: entry.day,
-        soldDay: entry.day,
-        // Stryker disable next-line ArithmeticOperator: the exact rest and the pro-rata share differ below any cent
-        proceeds: share(shortfall, parts - 1),
-        costBasis: ZERO,
-        lotTradeId: undefined,
-      });
-      warnings.push(shortfallWarning(trade, shortfall));
-    }
+    balances.add(trade.asset, trade.wallet, trade.amount.neg());
+    rows.push(
+      ...disposalRows(trade, day, slot.wallet, trade.amount, entry.amountInBase, portions, shortfall),
+    );
+    if (shortfall.gt(0)) warnings.push(shortfallWarning(trade, shortfall));
   });
-  const holdings: Holding[] = [];
-  for (const { asset, wallet, pool } of pools.values()) {
-    const amount = pool.held();
-    if (amount.gt(0))
-      holdings.push({
-        asset,
-        wallet,
-        amount,
-        cost: pool.cost(),
-        lots: pool.openLots(),
-        open: () => pool.open(),
-      });
-  }
-  holdings.sort(
-    (a, b) =>
-      compareText(a.asset, b.asset) ||
-      // Stryker disable next-line ConditionalExpression: two pools of one asset never share a wallet
-      (a.wallet === b.wallet
-        ? 0
-        : a.wallet === null
-          ? -1
-          : b.wallet === null
-            ? 1
-            : compareText(a.wallet, b.wallet)),
-  );
-  return { rows, holdings, warnings };
+  if (matching.endDay >= switchDay) pools.splitByWallet();
+  return { rows, holdings: pools.holdings(), warnings };
+}
+
+/**
+ * A transfer between one's own wallets: not a disposal. The amount, then the fee units, leave `from` in
+ * the order in force with their dates and costs; the amount arrives in `to`. The fee units are sold at
+ * `fee_price` (`disposal`) or their cost is added to the arriving lots pro rata (`add_to_basis`).
+ */
+function transfer(
+  entry: Entry,
+  from: { pool: Pool; wallet: string | null },
+  pools: Pools,
+  balances: Balances,
+) {
+  const { trade, day } = entry;
+  const leg = trade.transfer!;
+  const wanted = trade.amount.plus(trade.fee);
+  const held = balances.get(trade.asset, trade.wallet);
+  if (held.lt(wanted)) throw insufficient(trade, wanted, held, trade.wallet);
+  const moved = from.pool.take(trade.amount);
+  const feeParts = trade.fee.gt(0) ? from.pool.take(trade.fee) : [];
+  const taken = sumAmounts(moved).plus(sumAmounts(feeParts));
+  // The wallet's units are there but the asset's pool is short (universal pooling after zero-basis sales).
+  if (taken.lt(wanted)) throw insufficient(trade, wanted, taken, trade.wallet);
+  balances.add(trade.asset, trade.wallet, wanted.neg());
+  balances.add(trade.asset, leg.toWallet, trade.amount);
+  const feeCost = feeParts.reduce((total, part) => total.plus(part.cost), ZERO);
+  const added = leg.feeTreatment === 'add_to_basis' ? feeCost : ZERO;
+  const perUnit = moved.length > 1 ? divide(added, trade.amount) : ZERO;
+  let assigned = ZERO;
+  const to = pools.slot(trade.asset, leg.toWallet);
+  moved.forEach((part, i) => {
+    const extra = i === moved.length - 1 ? added.minus(assigned) : perUnit.times(part.amount);
+    assigned = assigned.plus(extra);
+    to.pool.add(
+      pools.lot({
+        tradeId: part.lot.tradeId,
+        day: part.lot.day,
+        seq: part.lot.seq,
+        wallet: leg.toWallet,
+        amount: part.amount,
+        cost: part.cost.plus(extra),
+      }),
+    );
+  });
+  if (leg.feeTreatment === 'add_to_basis' || feeParts.length === 0) return [];
+  return disposalRows(trade, day, from.wallet, trade.fee, trade.fee.times(leg.feePrice!), feeParts, ZERO);
 }

@@ -35,8 +35,7 @@ export function holdingsReport(
   if (rules.jurisdiction === 'GB') ukRulesPending();
   const end = options.asOfDay;
   const counted = trades.filter((trade) => dayNumber(trade.instant) <= end);
-  const pooling = rules.poolingRule.pooling;
-  const computed = compute(prepare(counted, options, pooling), rules, { ...options, year: undefined });
+  const computed = compute(prepare(counted, options), rules, { ...options, year: undefined }, end);
   const holdings = computed.holdings.map((holding) => {
     const costBasis = cents(holding.cost);
     const price = options.prices.get(holding.asset);

@@ -1,12 +1,16 @@
 import { type Decimal, divide, ZERO } from './decimal.js';
 import type { Method } from './types.js';
 
-/** An acquisition still (partly) held. */
+/** An acquisition (or the part of one moved to another wallet) still (partly) held. */
 export interface Lot {
   tradeId: string;
   day: number;
-  /** Processing order: the tie-breaker "oldest first". */
+  /** Acquisition order: the tie-breaker "oldest first"; a moved part keeps its lot's. */
   seq: number;
+  /** Creation order among lots of one `seq` (parts of a lot moved apart and back). */
+  tie: number;
+  /** Where the lot is held (whatever the pooling: the US switch of 2025 keeps lots in their wallet). */
+  wallet: string | null;
   amount: Decimal;
   cost: Decimal;
   /** Cost per unit including the buy fee (HIFO's key), once computed. */
@@ -15,7 +19,7 @@ export interface Lot {
   remainingCost: Decimal;
 }
 
-/** Part of a sale matched to one lot, with its exact (unrounded) cost. */
+/** Part of a sale (or a transfer) matched to one lot, with its exact (unrounded) cost. */
 export interface Portion {
   lot: Lot;
   amount: Decimal;
@@ -30,18 +34,14 @@ export interface OpenLot {
   cost: Decimal;
 }
 
-const openLot = (lot: Lot): OpenLot => ({
-  tradeId: lot.tradeId,
-  day: lot.day,
-  amount: lot.remaining,
-  cost: lot.remainingCost,
-});
-
 export interface Pool {
+  readonly method: Method;
   add(lot: Lot): void;
   /** The lots still held, in acquisition order. */
   open(): OpenLot[];
-  /** Consumes up to `amount`; what the pool cannot cover is the sale's shortfall. */
+  /** The lots still held as lots (average: each carrying its share of the pool's cost), to regroup them. */
+  lots(): Lot[];
+  /** Consumes up to `amount`; what the pool cannot cover is the caller's shortfall. */
   take(amount: Decimal): Portion[];
   held(): Decimal;
   cost(): Decimal;
@@ -65,66 +65,36 @@ function takeFromLot(lot: Lot, amount: Decimal): Portion {
   return { lot, amount, cost };
 }
 
-/** FIFO and LIFO: lots in acquisition order, consumed from the front or the back. */
-class OrderedPool implements Pool {
-  private readonly lots: Lot[] = [];
-  private head = 0;
-  constructor(private readonly newestFirst: boolean) {}
+const older = (a: Lot, b: Lot) => a.seq < b.seq || (a.seq === b.seq && a.tie < b.tie);
 
-  add(lot: Lot): void {
-    this.lots.push(lot);
-  }
-
-  take(amount: Decimal): Portion[] {
-    const portions: Portion[] = [];
-    let left = amount;
-    while (left.gt(0) && this.head < this.lots.length) {
-      const lot = this.newestFirst ? this.lots[this.lots.length - 1]! : this.lots[this.head]!;
-      const portion = takeFromLot(lot, left.lt(lot.remaining) ? left : lot.remaining);
-      portions.push(portion);
-      left = left.minus(portion.amount);
-      if (lot.remaining.eq(0)) {
-        if (this.newestFirst) this.lots.pop();
-        else this.head++;
-      }
-    }
-    // Compaction only frees memory: when or whether it runs, the open lots are the same.
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,ArithmeticOperator,BlockStatement: see above
-    if (this.head > 1024 && this.head * 2 > this.lots.length) {
-      this.lots.splice(0, this.head);
-      this.head = 0;
-    }
-    return portions;
-  }
-
-  open(): OpenLot[] {
-    return this.lots.slice(this.head).map(openLot);
-  }
-
-  held(): Decimal {
-    let total = ZERO;
-    for (let i = this.head; i < this.lots.length; i++) total = total.plus(this.lots[i]!.remaining);
-    return total;
-  }
-
-  cost(): Decimal {
-    let total = ZERO;
-    for (let i = this.head; i < this.lots.length; i++) total = total.plus(this.lots[i]!.remainingCost);
-    return total;
-  }
-
-  openLots(): number {
-    return this.lots.length - this.head;
-  }
-}
-
-/** HIFO: a binary max-heap on unit cost; equal unit costs go oldest first. */
-class HighestCostPool implements Pool {
-  private readonly heap: Lot[] = [];
-
-  private before(a: Lot, b: Lot): boolean {
+/** Which of two lots a sale consumes first, by method. */
+const FIRST: Record<Exclude<Method, 'average'>, (a: Lot, b: Lot) => boolean> = {
+  fifo: older,
+  lifo: (a, b) => older(b, a),
+  hifo: (a, b) => {
     const order = unitCost(a).cmp(unitCost(b));
-    return order === 0 ? a.seq < b.seq : order > 0;
+    return order === 0 ? older(a, b) : order > 0;
+  },
+};
+
+const byAge = (lots: Lot[]) => lots.sort((a, b) => a.seq - b.seq || a.tie - b.tie);
+
+const openLot = (lot: Lot): OpenLot => ({
+  tradeId: lot.tradeId,
+  day: lot.day,
+  amount: lot.remaining,
+  cost: lot.remainingCost,
+});
+
+/**
+ * FIFO, LIFO and HIFO: a binary heap whose top is the lot a sale consumes next. Lots may arrive out of
+ * acquisition order (a transfer brings its lots' own dates), so every method keeps a heap.
+ */
+class LotHeap implements Pool {
+  private readonly heap: Lot[] = [];
+  private readonly first: (a: Lot, b: Lot) => boolean;
+  constructor(readonly method: Exclude<Method, 'average'>) {
+    this.first = FIRST[method];
   }
 
   add(lot: Lot): void {
@@ -133,7 +103,7 @@ class HighestCostPool implements Pool {
     let i = heap.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!this.before(heap[i]!, heap[parent]!)) break;
+      if (!this.first(heap[i]!, heap[parent]!)) break;
       [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
       i = parent;
     }
@@ -149,8 +119,8 @@ class HighestCostPool implements Pool {
       const left = 2 * i + 1;
       const right = left + 1;
       let best = i;
-      if (left < heap.length && this.before(heap[left]!, heap[best]!)) best = left;
-      if (right < heap.length && this.before(heap[right]!, heap[best]!)) best = right;
+      if (left < heap.length && this.first(heap[left]!, heap[best]!)) best = left;
+      if (right < heap.length && this.first(heap[right]!, heap[best]!)) best = right;
       if (best === i) return;
       [heap[i], heap[best]] = [heap[best]!, heap[i]!];
       i = best;
@@ -170,8 +140,12 @@ class HighestCostPool implements Pool {
     return portions;
   }
 
+  lots(): Lot[] {
+    return byAge([...this.heap]);
+  }
+
   open(): OpenLot[] {
-    return [...this.heap].sort((a, b) => a.seq - b.seq).map(openLot);
+    return this.lots().map(openLot);
   }
 
   held(): Decimal {
@@ -196,20 +170,21 @@ class HighestCostPool implements Pool {
  * only for their dates (terms), each row costing the average unit cost × its amount.
  */
 class AveragePool implements Pool {
-  private readonly lots = new OrderedPool(false);
+  readonly method = 'average';
+  private readonly underlying = new LotHeap('fifo');
   private heldAmount = ZERO;
   private pooledCost = ZERO;
 
   add(lot: Lot): void {
-    this.lots.add(lot);
-    this.heldAmount = this.heldAmount.plus(lot.amount);
-    this.pooledCost = this.pooledCost.plus(lot.cost);
+    this.underlying.add(lot);
+    this.heldAmount = this.heldAmount.plus(lot.remaining);
+    this.pooledCost = this.pooledCost.plus(lot.remainingCost);
   }
 
   take(amount: Decimal): Portion[] {
     const held = this.heldAmount;
     const cost = this.pooledCost;
-    const portions = this.lots.take(amount);
+    const portions = this.underlying.take(amount);
     const taken = portions.reduce((total, portion) => total.plus(portion.amount), ZERO);
     if (portions.length === 0) return portions;
     const emptied = taken.eq(held);
@@ -226,15 +201,19 @@ class AveragePool implements Pool {
   }
 
   /** Each open lot carries the pool's average cost for its amount; the last takes the exact rest. */
-  open(): OpenLot[] {
-    const lots = this.lots.open();
+  lots(): Lot[] {
+    const lots = this.underlying.lots();
     const average = lots.length > 1 ? divide(this.pooledCost, this.heldAmount) : ZERO;
     let assigned = ZERO;
     return lots.map((lot, i) => {
-      const cost = i === lots.length - 1 ? this.pooledCost.minus(assigned) : average.times(lot.amount);
+      const cost = i === lots.length - 1 ? this.pooledCost.minus(assigned) : average.times(lot.remaining);
       assigned = assigned.plus(cost);
-      return { ...lot, cost };
+      return { ...lot, amount: lot.remaining, cost, unitCost: undefined, remainingCost: cost };
     });
+  }
+
+  open(): OpenLot[] {
+    return this.lots().map(openLot);
   }
 
   held(): Decimal {
@@ -246,19 +225,10 @@ class AveragePool implements Pool {
   }
 
   openLots(): number {
-    return this.lots.openLots();
+    return this.underlying.openLots();
   }
 }
 
 export function createPool(method: Method): Pool {
-  switch (method) {
-    case 'fifo':
-      return new OrderedPool(false);
-    case 'lifo':
-      return new OrderedPool(true);
-    case 'hifo':
-      return new HighestCostPool();
-    case 'average':
-      return new AveragePool();
-  }
+  return method === 'average' ? new AveragePool() : new LotHeap(method);
 }

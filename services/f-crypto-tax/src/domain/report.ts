@@ -25,8 +25,27 @@ function rounded(row: DisposalRow): Disposal {
   };
 }
 
+/** Ordinary income (never a capital gain): each income's value in cents, summed overall and by kind. */
+function incomeOf(entries: readonly Entry[], year: number | undefined) {
+  let total = 0n;
+  const byKind = new Map<string, bigint>();
+  for (const { trade, amountInBase, day } of entries) {
+    if (trade.type !== 'income' || (year !== undefined && yearOf(day) !== year)) continue;
+    const value = cents(amountInBase);
+    total += value;
+    byKind.set(trade.incomeKind!, (byKind.get(trade.incomeKind!) ?? 0n) + value);
+  }
+  return {
+    total: money(total),
+    by_kind: Object.fromEntries(
+      [...byKind].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, money(v)]),
+    ),
+  };
+}
+
 export interface Computed {
   rules: Rules;
+  income: ReturnType<typeof incomeOf>;
   method: Method;
   entries: number;
   disposals: Disposal[];
@@ -35,15 +54,21 @@ export interface Computed {
 }
 
 /** Matches and rounds; keeps only the disposals of `options.year` when one is given. */
-export function compute(entries: readonly Entry[], rules: Rules, options: Options): Computed {
+export function compute(
+  entries: readonly Entry[],
+  rules: Rules,
+  options: Options,
+  endDay = entries.at(-1)?.day ?? Number.NEGATIVE_INFINITY,
+): Computed {
   const { method } = rules;
-  const matched = match(entries, method, options, rules.poolingRule.pooling);
+  const matched = match(entries, { method, pooling: rules.poolingRule.pooling, endDay }, options);
   const all = matched.rows.map(rounded);
   const disposals = options.year === undefined ? all : all.filter((d) => d.year === options.year);
   // The US warning on average cost is moot once a jurisdiction that allows it is named.
   const methodWarning = rules.jurisdiction === null ? METHODS[method].warning : undefined;
   return {
     rules,
+    income: incomeOf(entries, options.year),
     method,
     entries: entries.length,
     disposals,
@@ -88,6 +113,7 @@ export function reportJson(computed: Computed, options: Options) {
       gain: json.gain,
       short_term: json.short_term,
       long_term: json.long_term,
+      income: computed.income,
       by_asset: Object.fromEntries([...groupBy(disposals, (d) => d.asset)].map(([k, g]) => [k, g.toJSON()])),
       by_year: Object.fromEntries(
         [...groupBy(disposals, (d) => String(d.year))].map(([k, g]) => [k, g.toJSON()]),
@@ -110,5 +136,5 @@ export type Report = ReturnType<typeof reportJson>;
 export function calculate(trades: readonly Trade[], method: Method | undefined, options: Options): Report {
   const rules = settle(method, options);
   if (rules.jurisdiction === 'GB') ukRulesPending();
-  return reportJson(compute(prepare(trades, options, rules.poolingRule.pooling), rules, options), options);
+  return reportJson(compute(prepare(trades, options), rules, options), options);
 }

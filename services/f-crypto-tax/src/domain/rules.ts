@@ -66,6 +66,14 @@ function settlePooling(options: Options): PoolingRule {
   if (pooling !== undefined) {
     return { pooling, source: 'request', reason: '`pooling` given in the request' };
   }
+  if (jurisdiction === 'US') {
+    return {
+      pooling: 'universal_then_per_wallet',
+      source: 'rev_proc_2024_28',
+      reason:
+        'US: disposals before 2025-01-01 match across wallets, later ones within their wallet (Treas. Reg. §1.1012-1(j), Rev. Proc. 2024-28); open lots stay in the wallet they were bought in or moved to',
+    };
+  }
   return {
     pooling: 'universal',
     source: 'default',
@@ -79,6 +87,14 @@ function settlePooling(options: Options): PoolingRule {
  */
 export function settle(requested: Method | undefined, options: Options): Rules {
   const method = settleMethod(requested, options.jurisdiction);
+  if (options.methodByYear.size > 0 && options.jurisdiction !== 'US') {
+    throw refusedAt(
+      '/method_by_year',
+      'unsupported_method_for_jurisdiction',
+      'method_by_year is for US returns (a specific identification per year): send "jurisdiction": "US" or leave it out',
+      { jurisdiction: options.jurisdiction ?? null },
+    );
+  }
   const poolingRule = settlePooling(options);
   return { method, poolingRule, jurisdiction: options.jurisdiction ?? null };
 }

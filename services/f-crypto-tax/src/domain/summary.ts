@@ -14,8 +14,7 @@ export interface SummaryOptions extends Options {
 export function summarize(trades: readonly Trade[], options: SummaryOptions) {
   const rules = settle(undefined, options);
   if (rules.jurisdiction === 'GB') ukRulesPending();
-  const pooling = rules.poolingRule.pooling;
-  const entries = prepare(trades, options, pooling);
+  const entries = prepare(trades, options);
   const results = METHOD_ORDER.map((method) => {
     const { disposals } = compute(entries, { ...rules, method }, options);
     const sum = total(disposals);

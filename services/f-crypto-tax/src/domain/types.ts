@@ -8,11 +8,28 @@ export type Pooling = 'universal' | 'per_wallet';
 export type PoolingMode = Pooling | 'universal_then_per_wallet';
 export type InsufficientHoldings = 'error' | 'zero_basis';
 
-/** One trade, validated and normalised (aliases resolved, codes upper-case, numbers exact). */
+export const INCOME_KINDS = ['staking', 'mining', 'airdrop', 'interest', 'reward', 'salary'] as const;
+export type IncomeKind = (typeof INCOME_KINDS)[number];
+export const TRADE_TYPES = ['buy', 'sell', 'transfer', 'income'] as const;
+export type TradeType = (typeof TRADE_TYPES)[number];
+export type FeeTreatment = 'disposal' | 'add_to_basis';
+
+/** What only a transfer carries: where the units go and what becomes of the fee units. */
+export interface TransferLeg {
+  toWallet: string;
+  /** Base currency per fee unit, for `disposal`. */
+  feePrice: Decimal | undefined;
+  feeTreatment: FeeTreatment;
+}
+
+/**
+ * One trade, validated and normalised (aliases resolved, codes upper-case, numbers exact). A transfer's
+ * `wallet` is its `from_wallet` and its `fee` is in units of the asset; an income's `gross` is its value.
+ */
 export interface Trade {
   /** `trade_id` in the report: the trade's `id`, else its index (JSON) or line (CSV). */
   id: string;
-  type: 'buy' | 'sell';
+  type: TradeType;
   asset: string;
   amount: Decimal;
   /** Value of the whole trade in `quote` before fees: amount × price, or an exchange's own total. */
@@ -25,6 +42,8 @@ export interface Trade {
   /** Epoch milliseconds. */
   instant: number;
   wallet: string | null;
+  transfer?: TransferLeg | undefined;
+  incomeKind?: IncomeKind | undefined;
 }
 
 export interface Options {
@@ -37,6 +56,8 @@ export interface Options {
   insufficientHoldings: InsufficientHoldings;
   /** ISO 3166-1 alpha-2, upper-case. */
   jurisdiction: string | undefined;
+  /** US only: the method of the disposals of a calendar year. */
+  methodByYear: ReadonlyMap<number, Method>;
 }
 
 export interface PoolingRule {
@@ -63,11 +84,10 @@ export interface Warning {
 /** A trade in processing order with its values in the base currency. */
 export interface Entry {
   trade: Trade;
-  /** Lot cost (buy: value + fee) or proceeds (sell: value − fee), exact, in the base currency. */
+  /** Lot cost (buy: value + fee; income: value) or proceeds (sell: value − fee), exact, in the base currency; 0 for a transfer. */
   amountInBase: Decimal;
   /** UTC day number of the trade. */
   day: number;
-  pool: string;
 }
 
 /** One disposal row: one sale matched to one lot (or to nothing, for a zero-basis row). */

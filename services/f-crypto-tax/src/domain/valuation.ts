@@ -1,5 +1,5 @@
 import { unprocessable } from '@dus/core';
-import { type Decimal, divide, ONE } from './decimal.js';
+import { type Decimal, divide, ONE, ZERO } from './decimal.js';
 import type { Options, Trade } from './types.js';
 
 function missingRate(trade: Trade, currency: string, field: string) {
@@ -29,8 +29,12 @@ function feeInBase(trade: Trade, options: Options, rate: Decimal): Decimal {
   return fee.times(feeRate);
 }
 
-/** A buy's lot cost (value + fee) or a sale's proceeds (value − fee), exact, in the base currency. */
+/**
+ * A buy's lot cost (value + fee), a sale's proceeds (value − fee) or an income's value, exact, in the
+ * base currency; a transfer is not valued (0).
+ */
 export function valueInBase(trade: Trade, options: Options): Decimal {
+  if (trade.type === 'transfer') return ZERO;
   const rate = quoteRate(trade, options);
   const value = trade.gross.times(rate);
   const fee = feeInBase(trade, options, rate);

@@ -180,6 +180,8 @@ describe('the HIFO heap', () => {
               tradeId: String(seq),
               day: 0,
               seq,
+              tie: 0,
+              wallet: null,
               amount: new Dec(o.amount),
               cost: new Dec(o.cost),
               unitCost: undefined,

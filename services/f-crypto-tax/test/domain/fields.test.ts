@@ -147,7 +147,7 @@ describe('readTrade', () => {
     const old = { side: 'sell', currency: 'eth', quantity: '1', price_per_unit: '5', date: '2025-01-15' };
     expect(collect((r) => readTrade(old, '0', 'USD', r))[0]).toMatchObject({ type: 'sell', asset: 'ETH' });
     expect(collect((r) => readTrade({ ...old, quantity: '0', side: 'hold' }, '0', 'USD', r))[1]).toEqual([
-      ['side', 'invalid_enum', 'must be "buy" or "sell"'],
+      ['side', 'invalid_enum', 'must be "buy", "sell", "transfer" or "income"'],
       ['quantity', 'too_small', 'must be greater than 0'],
     ]);
   });
@@ -172,7 +172,7 @@ describe('readTrade', () => {
     );
     expect(trade).toBeUndefined();
     expect(reported).toEqual([
-      ['type', 'invalid_enum', 'must be "buy" or "sell"'],
+      ['type', 'invalid_enum', 'must be "buy", "sell", "transfer" or "income"'],
       ['currency', 'duplicate_field', 'is an alias of asset: send one of them'],
       ['amount', 'required', 'is required (or its older name quantity)'],
       ['price', 'required', 'is required (or its older name price_per_unit)'],

@@ -98,9 +98,9 @@ describe('properties', () => {
     fc.assert(
       fc.property(history({ sellAll: true }), (trades) => {
         const { trades: read, options } = calculateInput.parse({ trades });
-        const entries = prepare(read, options, 'universal');
+        const entries = prepare(read, options);
         const totals = METHODS.map((m) =>
-          match(entries, m, options, 'universal')
+          match(entries, { method: m, pooling: 'universal', endDay: 0 }, options)
             .rows.reduce((s, r) => s.plus(r.proceeds).minus(r.costBasis), new Dec(0))
             .toFixed(20),
         );
