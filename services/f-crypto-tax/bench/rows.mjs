@@ -31,21 +31,21 @@ export const http = [
 
 export const large = [
   {
-    name: 'F POST /api/v1/calculate, 100,000 trades, 20 assets',
+    name: 'F POST /api/v1/calculate, 100,000 mixed trades (buys, sells, transfers, income), 20 assets, 3 wallets',
     method: 'POST',
     path: '/api/v1/calculate',
-    body: () => JSON.stringify({ trades: trades(100_000) }),
-    sample: () => JSON.stringify({ trades: trades(200) }),
+    body: () => JSON.stringify({ trades: trades(100_000, { mixed: true }) }),
+    sample: () => JSON.stringify({ trades: trades(200, { mixed: true }) }),
     sameWork: (body) => calculated(body),
     target: { atLeast: 0.75 },
   },
   {
-    name: 'F POST /api/v1/csv (text/csv), 100,000 trades',
+    name: 'F POST /api/v1/csv (text/csv), 100,000 mixed trades',
     method: 'POST',
     path: '/api/v1/csv',
     headers: { 'content-type': 'text/csv' },
-    body: () => csv(trades(100_000)),
-    sample: () => csv(trades(200)),
+    body: () => csv(trades(100_000, { mixed: true })),
+    sample: () => csv(trades(200, { mixed: true })),
     sameWork: (body) => fromCsv(body),
     target: { atLeast: 0.75 },
   },

@@ -71,7 +71,7 @@ function csvReport({ csv, format, method, options }: z.output<typeof csvInput>) 
     const lines = parsed.skipped.slice(0, 10).map((s) => s.line);
     report.warnings.push({
       code: 'rows_skipped',
-      message: `${parsed.skipped.length} ${parsed.format} row(s) are not trades and were skipped (line ${lines.join(', ')}${parsed.skipped.length > lines.length ? ', …' : ''}): ${parsed.skipped[0]!.reason}`,
+      message: `${parsed.skipped.length} ${parsed.format} row(s) were not read (line ${lines.join(', ')}${parsed.skipped.length > lines.length ? ', …' : ''}): ${parsed.skipped[0]!.reason}`,
     });
   }
   return report;

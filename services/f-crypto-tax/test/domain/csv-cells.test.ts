@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { amountCell, CellError, codeCell, instantCell } from '../../src/domain/csv/cells.js';
 import type { NamedRow, RowContext } from '../../src/domain/csv/format.js';
 import { native } from '../../src/domain/csv/native.js';
-import { parseCsv, type Trade } from '../../src/domain/index.js';
+import { Dec, parseCsv, type Trade } from '../../src/domain/index.js';
 import { csvInput } from '../../src/schemas.js';
 import { problemOf } from './helpers.js';
 
@@ -264,6 +264,25 @@ describe('coinbase', () => {
   const HEADER =
     'Timestamp,Transaction Type,Asset,Quantity Transacted,Price Currency,Price at Transaction,Subtotal,Total (inclusive of fees and/or spread),Fees and/or Spread,Notes\n';
 
+  it.each([
+    ['Staking Income', 'staking'],
+    ['Inflation Reward', 'staking'],
+    ['Rewards Income', 'reward'],
+    ['Coinbase Earn', 'reward'],
+    ['Learning Reward', 'reward'],
+    ['Interest', 'interest'],
+  ])('a %s row is %s income valued by its Subtotal (else quantity × price)', (type, kind) => {
+    const rows = parse(
+      `${HEADER}2024-07-01 00:00:00 UTC,${type},ETH,0.001,USD,"$3,400.00",$3.40,$3.40,$0.00,\n` +
+        `2024-07-02 00:00:00 UTC,${type},ETH,0.002,USD,"$3,000.00",,,,\n`,
+    ).trades;
+    expect(rows.map(plain)).toEqual([
+      expect.objectContaining({ type: 'income', asset: 'ETH', amount: '0.001', gross: '3.4', quote: 'USD' }),
+      expect.objectContaining({ type: 'income', asset: 'ETH', amount: '0.002', gross: '6', quote: 'USD' }),
+    ]);
+    expect(rows.map((t) => t.incomeKind)).toEqual([kind, kind]);
+  });
+
   it('the value is the Subtotal, else quantity × price; signs are dropped; other rows are skipped', () => {
     const csv =
       HEADER +
@@ -273,7 +292,12 @@ describe('coinbase', () => {
       '2024-04-01 00:00:00 UTC,Advanced Trade Buy,SOL,10,USD,$100,"$1,000.00",,,\n';
     const parsed = parse(csv);
     expect(parsed.format).toBe('coinbase');
-    expect(parsed.skipped).toEqual([{ line: 4, reason: 'a "Send" row, not a buy or a sell' }]);
+    expect(parsed.skipped).toEqual([
+      {
+        line: 4,
+        reason: 'a "Send" row: not a buy, a sale or income (a Send or Receive names no wallet of yours)',
+      },
+    ]);
     expect(parsed.trades.map(plain)).toEqual([
       {
         id: '2',
@@ -384,14 +408,17 @@ describe('koinly', () => {
       '2024-02-12 09:00 UTC,1,ETH,0.05,BTC,0.01,eth,3000,eur,,,0xabc\n' +
       '2024-03-01,2,ETH,0.1,BTC,,,6000,,,,\n' +
       '2024-04-01,0.5,BTC,,,,,,,,,\n' +
-      '2024-05-01,,,0.5,ETH,,,,,reward,,\n' +
+      '2024-05-01,,,0.5,ETH,,,1650,,Reward,,\n' +
       '2024-06-01,1,BTC,1,btc,,,,,,,\n';
     const parsed = parse(csv);
     expect(parsed.format).toBe('koinly');
     expect(parsed.skipped).toEqual([
-      { line: 5, reason: 'a withdrawal (no label), not a trade' },
-      { line: 6, reason: 'a deposit (reward), not a trade' },
-      { line: 7, reason: 'both sides hold the same currency' },
+      {
+        line: 5,
+        reason:
+          "a withdrawal (no label): Koinly's CSV names no other wallet, so it is neither a trade nor a transfer we can place",
+      },
+      { line: 7, reason: 'both sides hold the same currency: a transfer without its wallets' },
     ]);
     expect(
       parsed.trades.map((t) => [
@@ -410,8 +437,39 @@ describe('koinly', () => {
       ['0xabc', 'buy', 'BTC', '0.05', '3000', 'EUR', '0', 'EUR'],
       ['4', 'sell', 'ETH', '2', '6000', 'USD', '0', 'USD'],
       ['4', 'buy', 'BTC', '0.1', '6000', 'USD', '0', 'USD'],
+      ['6', 'income', 'ETH', '0.5', '1650', 'USD', '0', 'USD'],
     ]);
+    expect(parsed.trades[5]!.incomeKind).toBe('reward');
     expect(parsed.trades[0]!.instant).toBe(Date.UTC(2024, 0, 10, 14, 25));
+  });
+
+  it.each([
+    ['staking', 'staking'],
+    ['Mining', 'mining'],
+    ['airdrop', 'airdrop'],
+    ['income', 'reward'],
+    ['Other income', 'reward'],
+    ['lending interest', 'interest'],
+    ['loan interest', 'interest'],
+    ['interest', 'interest'],
+    ['salary', 'salary'],
+  ])('an incoming row labelled %s is %s income', (label, kind) => {
+    const [income] = parse(`${HEADER}2024-05-01,,,2,SOL,,,300,EUR,${label},,\n`, { EUR: '1.1' }).trades;
+    expect(income).toMatchObject({ type: 'income', incomeKind: kind, gross: new Dec(300), quote: 'EUR' });
+  });
+
+  it('income without a net worth is valued by fx_rates, else 422 missing_valuation with the line', () => {
+    const row = `${HEADER}2024-05-01,,,2,SOL,,,,,staking,,\n`;
+    expect(parse(row, { SOL: '150' }).trades[0]).toMatchObject({ gross: new Dec(2), quote: 'SOL' });
+    expect(problemOf(() => parse(row))).toMatchObject({
+      status: 422,
+      code: 'missing_valuation',
+      line: 2,
+      detail:
+        'line 2 is staking income of SOL without a value: add its value (net worth or subtotal) or fx_rates.SOL',
+    });
+    // A deposit with another label (a gift, a fork) is not income.
+    expect(parse(`${HEADER}2024-05-01,,,2,SOL,,,10,,gift,,\n`).skipped[0]!.line).toBe(2);
   });
 
   it('a fee in a fiat row keeps its own asset', () => {

@@ -49,10 +49,11 @@ describe('native (BOM, preamble, older column names, wallets and ids)', () => {
 });
 
 describe('coinbase (preamble, $ and thousands separators, negative sells, non-trade rows)', () => {
-  it('computes both sales and skips Send and Staking Income', () => {
+  it('computes both sales, reads Staking Income and skips the Send', () => {
     const { parsed, report } = run(fixture('coinbase'));
     expect(parsed.format).toBe('coinbase');
-    expect(parsed.skipped.map((s) => s.line)).toEqual([10, 12]);
+    expect(parsed.skipped.map((s) => s.line)).toEqual([10]);
+    expect(report.summary.income).toEqual({ total: '3.40', by_kind: { staking: '3.40' } });
     expect(
       report.disposals.map((d) => [d.trade_id, d.asset, d.amount, d.term, d.proceeds, d.cost_basis, d.gain]),
     ).toEqual([
@@ -62,7 +63,7 @@ describe('coinbase (preamble, $ and thousands separators, negative sells, non-tr
     expect(report.summary.gain).toBe('13938.30');
     expect(report.holdings.map((h) => [h.asset, h.amount, h.cost_basis])).toEqual([
       ['BTC', '0.25', '10550.00'],
-      ['ETH', '1.5', '3470.70'],
+      ['ETH', '1.501', '3474.10'],
     ]);
   });
 });
@@ -71,7 +72,8 @@ describe('koinly (fiat and crypto-to-crypto rows, net worth, fee in the sent cry
   it('a swap is a sale valued by its net worth, its fee lowering the proceeds, and a buy', () => {
     const { parsed, report } = run(fixture('koinly'));
     expect(parsed.format).toBe('koinly');
-    expect(parsed.skipped).toEqual([{ line: 4, reason: 'a deposit (reward), not a trade' }]);
+    expect(parsed.skipped).toEqual([]);
+    expect(report.summary.income).toEqual({ total: '1650.00', by_kind: { reward: '1650.00' } });
     expect(
       report.disposals.map((d) => [d.trade_id, d.asset, d.amount, d.proceeds, d.cost_basis, d.gain]),
     ).toEqual([
@@ -88,7 +90,7 @@ describe('koinly (fiat and crypto-to-crypto rows, net worth, fee in the sent cry
     expect(report.summary.gain).toBe('1947.00');
     expect(report.holdings.map((h) => [h.asset, h.amount, h.cost_basis])).toEqual([
       ['BTC', '0.15', '6006.00'],
-      ['ETH', '1.5', '2880.00'],
+      ['ETH', '2', '4530.00'],
     ]);
   });
 });
@@ -233,5 +235,49 @@ describe('detection and errors', () => {
       ['b2', '22497.75', '7492.75'],
       ['b1', '22497.75', '12492.75'],
     ]);
+  });
+});
+
+describe('native: a mixed history (buys, income, a transfer with a sold fee, a sale) under the US rules', () => {
+  const csv =
+    'type,asset,amount,price,date,fee,wallet,from_wallet,to_wallet,fee_price,fee_treatment,income_kind\n' +
+    'buy,ETH,2,1500,2024-01-10,3,exchange,,,,,\n' +
+    'income,ETH,0.1,2000,2024-03-01,,exchange,,,,,staking\n' +
+    'transfer,ETH,1,,2024-06-01,0.01,,exchange,ledger,3000,,\n' +
+    'transfer,ETH,0.05,,2024-07-01,0.01,,exchange,phone,,add_to_basis,\n' +
+    'sell,ETH,1,2500,2025-02-01,2,ledger,,,,,\n';
+
+  it('reads every row and computes each to the cent', () => {
+    const { parsed, report } = run(csv, { jurisdiction: 'US' });
+    expect(parsed.skipped).toEqual([]);
+    expect(
+      parsed.trades.map((t) => [t.type, t.wallet, t.transfer?.toWallet, t.transfer?.feeTreatment]),
+    ).toEqual([
+      ['buy', 'exchange', undefined, undefined],
+      ['income', 'exchange', undefined, undefined],
+      ['transfer', 'exchange', 'ledger', 'disposal'],
+      ['transfer', 'exchange', 'phone', 'add_to_basis'],
+      ['sell', 'ledger', undefined, undefined],
+    ]);
+    expect(
+      report.disposals.map((d) => [d.trade_id, d.amount, d.proceeds, d.cost_basis, d.gain, d.term]),
+    ).toEqual([
+      ['4', '0.01', '30.00', '15.02', '14.98', 'short'],
+      ['6', '1', '2498.00', '1501.50', '996.50', 'long'],
+    ]);
+    expect(report.summary.income).toEqual({ total: '200.00', by_kind: { staking: '200.00' } });
+    // phone: 0.05 of the buy (75.075) plus the fee's 0.01 (15.015) → 90.09.
+    expect(report.holdings.map((h) => [h.wallet, h.amount, h.cost_basis])).toEqual([
+      ['exchange', '1.03', '1596.40'],
+      ['phone', '0.05', '90.09'],
+    ]);
+  });
+
+  it('a transfer row with a bad to_wallet is a 400 naming the cell', () => {
+    const bad = csv.replace('exchange,ledger,3000', 'exchange,exchange,3000');
+    expect(problemOf(() => run(bad))).toMatchObject({
+      status: 400,
+      errors: [{ path: '/csv/4/to_wallet', code: 'same_wallet', line: 4, column: 'to_wallet' }],
+    });
   });
 });

@@ -42,13 +42,13 @@ describe('POST /api/v1/csv', () => {
     expect(((await res.json()) as Json).method).toBe('fifo');
   });
 
-  it('rows that are not trades are skipped with one warning', async () => {
+  it('rows that are not read are skipped with one warning', async () => {
     const body = await bothOk('/api/v1/csv', 'parse_csv_trades', { csv: fixture('coinbase') });
     expect(body.warnings).toEqual([
       {
         code: 'rows_skipped',
         message:
-          '2 coinbase row(s) are not trades and were skipped (line 10, 12): a "Send" row, not a buy or a sell',
+          '1 coinbase row(s) were not read (line 10): a "Send" row: not a buy, a sale or income (a Send or Receive names no wallet of yours)',
       },
     ]);
   });

@@ -1,10 +1,21 @@
 import { type Decimal, ZERO } from '../decimal.js';
 import { amountCell, codeCell, instantCell } from './cells.js';
 import { type Format, rowId } from './format.js';
+import { incomeTrade } from './income.js';
 import { tradesOf } from './swap.js';
+import type { IncomeKind } from '../types.js';
 
 const BUYS = new Set(['buy', 'advanced trade buy']);
 const SELLS = new Set(['sell', 'advanced trade sell']);
+/** Coinbase's income transaction types and the kind each is. */
+const INCOME = new Map<string, IncomeKind>([
+  ['staking income', 'staking'],
+  ['inflation reward', 'staking'],
+  ['rewards income', 'reward'],
+  ['coinbase earn', 'reward'],
+  ['learning reward', 'reward'],
+  ['interest', 'interest'],
+]);
 
 /**
  * Coinbase's transaction history (with its preamble): Buy, Sell and Advanced Trade rows; the value
@@ -24,8 +35,11 @@ export const coinbase: Format = {
   read(row, context) {
     const kind = row.get('transaction type').toLowerCase();
     const buy = BUYS.has(kind);
-    if (!buy && !SELLS.has(kind))
-      return { skip: `a "${row.get('transaction type')}" row, not a buy or a sell` };
+    const income = INCOME.get(kind);
+    if (!buy && !SELLS.has(kind) && income === undefined)
+      return {
+        skip: `a "${row.get('transaction type')}" row: not a buy, a sale or income (a Send or Receive names no wallet of yours)`,
+      };
     const instant = instantCell(row.get('timestamp'), row.column('timestamp'));
     const asset = codeCell(row.get('asset'), row.column('asset'));
     const currency = codeCell(
@@ -47,6 +61,12 @@ export const coinbase: Format = {
             ),
           )
         : amountCell(subtotal, row.column('subtotal'), { signed: true });
+    if (income !== undefined) {
+      const value = { amount: gross, currency };
+      return [
+        incomeTrade({ id: rowId(row), line: row.line, instant, kind: income, asset, amount, value }, context),
+      ];
+    }
     const feeText = row.get('fees and/or spread');
     const fee =
       feeText === '' ? ZERO : amountCell(feeText, row.column('fees and/or spread'), { signed: true });
