@@ -86,7 +86,7 @@ class Pools {
       slot = { asset, wallet: owner, pool: createPool(method ?? this.method) };
       this.slots.set(key, slot);
     } else if (method !== undefined && slot.pool.method !== method) {
-      slot.pool = regrouped(slot.pool.lots(), method);
+      slot.pool = createPool(method, slot.pool.lots());
     }
     return slot;
   }
@@ -115,7 +115,7 @@ class Pools {
         else lots.push(lot);
       }
       for (const [wallet, lots] of byWallet) {
-        this.slots.set(poolKey(asset, wallet), { asset, wallet, pool: regrouped(lots, pool.method) });
+        this.slots.set(poolKey(asset, wallet), { asset, wallet, pool: createPool(pool.method, lots) });
       }
     }
   }
@@ -147,12 +147,6 @@ class Pools {
               : compareText(a.wallet, b.wallet)),
     );
   }
-}
-
-function regrouped(lots: readonly Lot[], method: Method): Pool {
-  const pool = createPool(method);
-  for (const lot of lots) pool.add(lot);
-  return pool;
 }
 
 /** Units of each asset in each wallet, to refuse a transfer out of a wallet that holds too little. */

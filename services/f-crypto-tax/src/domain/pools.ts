@@ -91,10 +91,16 @@ const openLot = (lot: Lot): OpenLot => ({
  * acquisition order (a transfer brings its lots' own dates), so every method keeps a heap.
  */
 class LotHeap implements Pool {
-  private readonly heap: Lot[] = [];
+  private readonly heap: Lot[];
   private readonly first: (a: Lot, b: Lot) => boolean;
-  constructor(readonly method: Exclude<Method, 'average'>) {
+  /** Builds the heap bottom-up from `lots` (linear time: a method change re-orders a pool once). */
+  constructor(
+    readonly method: Exclude<Method, 'average'>,
+    lots: readonly Lot[] = [],
+  ) {
     this.first = FIRST[method];
+    this.heap = [...lots];
+    for (let i = (this.heap.length >> 1) - 1; i >= 0; i--) this.siftDown(i);
   }
 
   add(lot: Lot): void {
@@ -109,12 +115,9 @@ class LotHeap implements Pool {
     }
   }
 
-  private popTop(): void {
+  private siftDown(from: number): void {
     const heap = this.heap;
-    const last = heap.pop()!;
-    if (heap.length === 0) return;
-    heap[0] = last;
-    let i = 0;
+    let i = from;
     for (;;) {
       const left = 2 * i + 1;
       const right = left + 1;
@@ -125,6 +128,14 @@ class LotHeap implements Pool {
       [heap[i], heap[best]] = [heap[best]!, heap[i]!];
       i = best;
     }
+  }
+
+  private popTop(): void {
+    const heap = this.heap;
+    const last = heap.pop()!;
+    if (heap.length === 0) return;
+    heap[0] = last;
+    this.siftDown(0);
   }
 
   take(amount: Decimal): Portion[] {
@@ -229,6 +240,10 @@ class AveragePool implements Pool {
   }
 }
 
-export function createPool(method: Method): Pool {
-  return method === 'average' ? new AveragePool() : new LotHeap(method);
+/** A pool for `method`, holding `lots` (open lots of another pool, re-ordered). */
+export function createPool(method: Method, lots: readonly Lot[] = []): Pool {
+  if (method !== 'average') return new LotHeap(method, lots);
+  const pool = new AveragePool();
+  for (const lot of lots) pool.add(lot);
+  return pool;
 }
