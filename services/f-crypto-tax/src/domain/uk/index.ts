@@ -1,0 +1,13 @@
+export { taxYearDays, taxYearOf, ukDay } from './days.js';
+export type {
+  Acquisition,
+  Disposal,
+  MatchRule,
+  Removal,
+  UkDisposal,
+  UkEvent,
+  UkMatch,
+  UkPool,
+} from './events.js';
+export { matchUk, type UkMatched } from './matching.js';
+export { roundUk, type UkDisposalJson, type UkRounded, ukDisposalJson } from './rows.js';
