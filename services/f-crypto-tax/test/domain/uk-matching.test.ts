@@ -137,12 +137,25 @@ describe('one disposal a day per asset', () => {
   });
 
   it('pools come sorted by asset, an emptied one included', () => {
-    const { pools } = runUk([
+    const { pools, exactPools } = runUk([
       buy('ZRX', '1', '1', '2024-01-01'),
       buy('ADA', '1', '1', '2024-01-01'),
       sell('ADA', '1', '2', '2024-02-01'),
     ]);
+    expect(exactPools.map((p) => p.asset)).toEqual(['ADA', 'ZRX']);
     expect(pools).toEqual({ ADA: ['0', '0.00'], ZRX: ['1', '1.00'] });
+  });
+
+  it('a day whose first event is the first of the history keeps its place', () => {
+    const { rows } = runUk(
+      [
+        sell('ETH', '1', '5', '2024-06-01T08:00:00Z', 'e1'),
+        sell('BTC', '1', '5', '2024-06-01T09:00:00Z', 'b'),
+        sell('ETH', '1', '5', '2024-06-01T10:00:00Z', 'e2'),
+      ],
+      'zero_basis',
+    );
+    expect(rows.map((r) => r.trade_ids)).toEqual([['e1', 'e2'], ['b']]);
   });
 });
 
@@ -249,12 +262,18 @@ describe('insufficient holdings', () => {
 
   it('a sale with nothing ever held is all zero basis; warnings follow the disposals in time order', () => {
     const { rows, warnings } = runUk(
-      [sell('ETH', '1', '5', '2024-06-02', 'e'), sell('BTC', '1', '5', '2024-06-01', 'b')],
+      [
+        sell('ETH', '1', '5', '2024-06-02', 'e'),
+        sell('BTC', '1', '5', '2024-06-01', 'b'),
+        buy('SOL', '1', '1', '2024-01-01'),
+        sell('SOL', '1', '5', '2024-06-03', 'fine'),
+      ],
       'zero_basis',
     );
     expect(rows.map((r) => [r.asset, matchesOf(r)])).toEqual([
       ['BTC', [['zero_basis', '1', '0.00', null]]],
       ['ETH', [['zero_basis', '1', '0.00', null]]],
+      ['SOL', [['s104', '1', '1.00', null]]],
     ]);
     expect(warnings.map((w) => w.trade_id)).toEqual(['b', 'e']);
   });

@@ -11,3 +11,4 @@ export type {
 } from './events.js';
 export { matchUk, type UkMatched } from './matching.js';
 export { roundUk, type UkDisposalJson, type UkRounded, ukDisposalJson } from './rows.js';
+export { type UkSummaryJson, ukSummaryJson } from './totals.js';

@@ -136,10 +136,8 @@ function matchAsset(
       run: () => remove(removal),
     }));
     if (bucket.firstDisposal >= 0) steps.push({ seq: bucket.firstDisposal, run: () => dispose(i) });
-    if (bucket.firstAcquisition >= 0) {
-      // What the 30-day rule did not take joins the pool on its own day.
-      steps.push({ seq: bucket.firstAcquisition, run: () => pool.add(bucket.left, bucket.leftCost) });
-    }
+    // What the 30-day rule did not take joins the pool on its own day (a day without an acquisition adds nothing).
+    steps.push({ seq: bucket.firstAcquisition, run: () => pool.add(bucket.left, bucket.leftCost) });
     steps.sort((a, b) => a.seq - b.seq);
     for (const step of steps) step.run();
   });
