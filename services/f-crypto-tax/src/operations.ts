@@ -8,6 +8,7 @@ import {
   type Report,
   summarize,
 } from './domain/index.js';
+import { refusedAt } from './domain/rules.js';
 import { holdingsOutput, methodsOutput, reportOutput, summaryOutput } from './output-schemas.js';
 import {
   calculateArguments,
@@ -42,13 +43,21 @@ const FORM_8949_ERRORS = [
 
 /** Form 8949-style CSV on `Accept: text/csv` or `output=8949`; JSON otherwise. */
 function render8949(
-  output: Report,
+  output: z.output<typeof reportOutput>,
   input: { output?: string | undefined },
   request: { header(name: string): string | undefined },
 ) {
   const accept = request.header('accept') ?? '';
   if (input.output !== '8949' && !/\btext\/csv\b/i.test(accept)) return undefined;
-  return { body: form8949(output), contentType: 'text/csv; charset=utf-8' };
+  if (output.jurisdiction === 'GB') {
+    throw refusedAt(
+      '/output',
+      'unsupported_output_for_jurisdiction',
+      'Form 8949 is a US form: a GB report is answered as JSON (leave out output=8949 and Accept: text/csv)',
+      { jurisdiction: 'GB' },
+    );
+  }
+  return { body: form8949(output as Report), contentType: 'text/csv; charset=utf-8' };
 }
 
 const example = {

@@ -81,6 +81,49 @@ const jurisdiction = z.string().nullable().meta({ description: 'alpha-2 or null'
 
 const byKey = (key: string) => z.record(z.string(), groupTotals).meta({ description: `per ${key}` });
 
+// GB (HMRC's share matching): one row per asset and UK day, its matches by rule; totals per tax year.
+const ukDisposal = z
+  .object({
+    asset: assetCode,
+    date_sold: day('UK day'),
+    trade_ids: z.array(tradeId('a sale')).meta({ description: "the day's sales" }),
+    amount: quantity('sold that day'),
+    proceeds: money('proceeds after fees'),
+    cost_basis: money('Σ match costs'),
+    gain: money('proceeds − cost_basis'),
+    matches: z
+      .array(
+        z.object({
+          rule: z.enum(['same_day', 'bed_and_breakfast', 's104', 'zero_basis']).meta({ description: 'rule' }),
+          amount: quantity('matched'),
+          cost: money('cost, half-up'),
+          date_acquired: day('acquired').nullable().meta({ description: 'null: pool' }),
+        }),
+      )
+      .meta({ description: 'in rule order' }),
+  })
+  .meta({ id: 'UkDisposal', description: "GB: an asset's sales of one UK day" });
+
+const ukTotals = z
+  .object({
+    disposals: z.int().meta({ description: 'rows' }),
+    proceeds: money('proceeds'),
+    cost_basis: money('allowable costs'),
+    gain: money('net gain'),
+    gains: money('Σ gains ≥ 0'),
+    losses: money('Σ gains < 0'),
+  })
+  .meta({ id: 'UkTotals', description: 'GB totals' });
+
+const income = z
+  .object({
+    total: money('Σ value'),
+    by_kind: z.record(z.string(), z.string()).meta({ description: 'by kind' }),
+  })
+  .meta({ id: 'Income', description: 'ordinary income' });
+
+const ukByKey = (key: string) => z.record(z.string(), ukTotals).meta({ description: `per ${key}` });
+
 export const reportOutput = z
   .object({
     method: methodId('method used'),
@@ -88,19 +131,22 @@ export const reportOutput = z
     jurisdiction,
     pooling_rule: poolingRule,
     trades_processed: z.int().meta({ description: 'trades read' }),
-    disposals: z.array(disposal).meta({ description: 'in sale order' }),
+    disposals: z.array(z.union([disposal, ukDisposal])).meta({ description: 'in sale order' }),
     summary: z
-      .object({
-        ...groupTotals.shape,
-        income: z
-          .object({
-            total: money('Σ value'),
-            by_kind: z.record(z.string(), z.string()).meta({ description: 'by kind' }),
-          })
-          .meta({ description: 'ordinary income' }),
-        by_asset: byKey('asset code'),
-        by_year: byKey('year sold'),
-      })
+      .union([
+        z.object({
+          ...groupTotals.shape,
+          income,
+          by_asset: byKey('asset code'),
+          by_year: byKey('year sold'),
+        }),
+        z.object({
+          ...ukTotals.shape,
+          income,
+          by_asset: ukByKey('asset code'),
+          by_year: ukByKey('tax year'),
+        }),
+      ])
       .meta({ description: 'totals of the rows' }),
     holdings: z
       .array(
@@ -109,7 +155,7 @@ export const reportOutput = z
           wallet: z.string().nullable().meta({ description: 'with per_wallet pooling' }),
           amount: quantity('held'),
           cost_basis: money('cost of open lots'),
-          lots: z.int().meta({ description: 'open lots' }),
+          lots: z.int().meta({ description: 'open lots (GB: 0)' }),
         }),
       )
       .meta({ description: 'open positions at the end' }),
@@ -137,13 +183,11 @@ export const summaryOutput = z
     jurisdiction,
     pooling_rule: poolingRule,
     methods: z
-      .object({
-        fifo: methodTotals,
-        lifo: methodTotals,
-        hifo: methodTotals,
-        average: methodTotals,
-      })
-      .meta({ description: 'per method' }),
+      .union([
+        z.object({ fifo: methodTotals, lifo: methodTotals, hifo: methodTotals, average: methodTotals }),
+        z.object({ average: z.object({ ...ukTotals.shape, by_year: ukByKey('tax year') }) }),
+      ])
+      .meta({ description: 'per method (GB: average only)' }),
     recommendation: z
       .object({
         method: methodId('lowest tax or gain'),

@@ -80,7 +80,10 @@ const fxRatesSchema = z
   .meta({ description: 'base units per unit, by code', examples: [{ USDT: '1' }] });
 
 const optionShape = {
-  base_currency: z.string().default('USD').meta({ description: 'ISO 4217 code of all money' }),
+  base_currency: z
+    .string()
+    .optional()
+    .meta({ description: 'ISO 4217 code of all money (default USD; GB: GBP)' }),
   fx_rates: fxRatesSchema.optional(),
   year: z.int().min(1970).max(9999).optional().meta({ description: 'only sales in this year' }),
   pooling: z
@@ -119,7 +122,7 @@ function reporter(ctx: Ctx, prefix: ReadonlyArray<string | number>): Report {
 }
 
 interface RawOptions {
-  base_currency: string;
+  base_currency?: string | undefined;
   fx_rates?: Record<string, unknown> | undefined;
   year?: number | undefined;
   pooling?: Options['pooling'];
@@ -151,12 +154,14 @@ function readMethodByYear(raw: Record<string, string> | undefined, ctx: Ctx): Ma
 /** The options' values checked: base currency, rates, jurisdiction. */
 function readOptions(raw: RawOptions, ctx: Ctx): Options {
   const report = reporter(ctx, []);
-  const baseCurrency = fiatField(raw.base_currency, 'base_currency', report) ?? 'USD';
   let jurisdiction: string | undefined;
   if (raw.jurisdiction !== undefined) {
     if (/^[A-Za-z]{2}$/.test(raw.jurisdiction)) jurisdiction = raw.jurisdiction.toUpperCase();
     else report('jurisdiction', 'invalid_country', 'must be an ISO 3166-1 alpha-2 code such as "US"');
   }
+  // HMRC computes in sterling: under GB the base currency defaults to GBP.
+  const fallback = jurisdiction === 'GB' ? 'GBP' : 'USD';
+  const baseCurrency = fiatField(raw.base_currency ?? fallback, 'base_currency', report) ?? fallback;
   const fxRates = new Map<string, Decimal>();
   for (const [key, value] of Object.entries(raw.fx_rates ?? {})) {
     const report = reporter(ctx, ['fx_rates']);
@@ -343,6 +348,6 @@ export const holdingsInput = z
       const price = decimalField(value, key, 'non_negative', at);
       if (asset !== undefined && price !== undefined) priced.set(asset, price);
     }
-    const holdingsOptions: HoldingsOptions = { ...options, asOfDay, prices: priced };
+    const holdingsOptions: HoldingsOptions = { ...options, asOfDay, asOfYear: year, prices: priced };
     return { method, options: holdingsOptions, trades: readTrades(trades, options, ctx) };
   });

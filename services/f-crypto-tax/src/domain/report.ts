@@ -1,9 +1,11 @@
 import { isoDay, termOf, yearOf } from './dates.js';
 import { cents, money, quantity } from './decimal.js';
 import { match, prepare } from './engine.js';
+import { incomeOf } from './income.js';
 import { METHODS } from './methods.js';
+import { calculateUk, type UkReport } from './uk/report.js';
 import { groupBy, type RoundedRow, total } from './totals.js';
-import { settle, ukRulesPending } from './rules.js';
+import { settle } from './rules.js';
 import type { DisposalRow, Entry, Method, Options, Rules, Trade, Warning } from './types.js';
 
 export interface Disposal extends RoundedRow {
@@ -22,24 +24,6 @@ function rounded(row: DisposalRow): Disposal {
     proceeds,
     costBasis,
     gain: proceeds - costBasis,
-  };
-}
-
-/** Ordinary income (never a capital gain): each income's value in cents, summed overall and by kind. */
-function incomeOf(entries: readonly Entry[], year: number | undefined) {
-  let total = 0n;
-  const byKind = new Map<string, bigint>();
-  for (const { trade, amountInBase, day } of entries) {
-    if (trade.type !== 'income' || (year !== undefined && yearOf(day) !== year)) continue;
-    const value = cents(amountInBase);
-    total += value;
-    byKind.set(trade.incomeKind!, (byKind.get(trade.incomeKind!) ?? 0n) + value);
-  }
-  return {
-    total: money(total),
-    by_kind: Object.fromEntries(
-      [...byKind].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, money(v)]),
-    ),
   };
 }
 
@@ -133,8 +117,12 @@ export function reportJson(computed: Computed, options: Options) {
 export type Report = ReturnType<typeof reportJson>;
 
 /** Gains report of a trade history by one method (the jurisdiction's default when none is asked for). */
-export function calculate(trades: readonly Trade[], method: Method | undefined, options: Options): Report {
+export function calculate(
+  trades: readonly Trade[],
+  method: Method | undefined,
+  options: Options,
+): Report | UkReport {
   const rules = settle(method, options);
-  if (rules.jurisdiction === 'GB') ukRulesPending();
+  if (rules.jurisdiction === 'GB') return calculateUk(trades, rules, options);
   return reportJson(compute(prepare(trades, options), rules, options), options);
 }

@@ -98,13 +98,3 @@ export function settle(requested: Method | undefined, options: Options): Rules {
   const poolingRule = settlePooling(options);
   return { method, poolingRule, jurisdiction: options.jurisdiction ?? null };
 }
-
-/** The UK rules (same day, 30 days, section 104) are computed by their own engine; until it is plugged in, GB is refused. */
-export function ukRulesPending(): never {
-  throw refusedAt(
-    '/jurisdiction',
-    'unsupported_jurisdiction',
-    'the UK rules (same-day, 30-day and section 104 matching) are not computed yet: leave out jurisdiction GB',
-    { jurisdiction: 'GB' },
-  );
-}

@@ -2,18 +2,23 @@ import { type Decimal, fromCents, money } from './decimal.js';
 import { prepare } from './engine.js';
 import { METHOD_ORDER, METHODS, TIE_ORDER } from './methods.js';
 import { compute } from './report.js';
-import { settle, ukRulesPending } from './rules.js';
+import { settle } from './rules.js';
 import { estimatedTax, groupBy, total } from './totals.js';
-import type { Method, Options, Trade } from './types.js';
+import type { Method, Options, Rules, Trade } from './types.js';
+import { summarizeUk } from './uk/report.js';
 
 export interface SummaryOptions extends Options {
   rates: { short: Decimal; long: Decimal } | undefined;
 }
 
-/** The methods side by side (per tax year) and the one that gives the lowest tax, or gain. */
+/** The methods side by side (per tax year) and the one that gives the lowest tax, or gain; GB has one method. */
 export function summarize(trades: readonly Trade[], options: SummaryOptions) {
   const rules = settle(undefined, options);
-  if (rules.jurisdiction === 'GB') ukRulesPending();
+  if (rules.jurisdiction === 'GB') return summarizeUk(trades, rules, options);
+  return compareMethods(trades, rules, options);
+}
+
+function compareMethods(trades: readonly Trade[], rules: Rules, options: SummaryOptions) {
   const entries = prepare(trades, options);
   const results = METHOD_ORDER.map((method) => {
     const { disposals } = compute(entries, { ...rules, method }, options);
@@ -57,6 +62,9 @@ export function summarize(trades: readonly Trade[], options: SummaryOptions) {
     recommendation: recommendation(best.method, best.score, options, candidates),
   };
 }
+
+/** The summary under lot-based rules (every method side by side). */
+export type MethodsSummary = ReturnType<typeof compareMethods>;
 
 function recommendation(
   method: Method,

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { calculate, type Method, parseCsv } from '../../src/domain/index.js';
+import { calculate, type Method, parseCsv, type Report } from '../../src/domain/index.js';
 import { calculateInput, csvInput } from '../../src/schemas.js';
 import { problemOf } from './helpers.js';
 
@@ -13,7 +13,7 @@ const fixture = (name: string) =>
 function run(csv: string, body: Record<string, unknown> = {}, method: Method = 'fifo') {
   const input = csvInput.parse({ csv, ...body });
   const parsed = parseCsv(input.csv, input.format, input.options.baseCurrency, input.options.fxRates);
-  return { parsed, report: calculate(parsed.trades, method, input.options) };
+  return { parsed, report: calculate(parsed.trades, method, input.options) as Report };
 }
 
 describe('native (BOM, preamble, older column names, wallets and ids)', () => {

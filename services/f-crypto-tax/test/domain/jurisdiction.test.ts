@@ -76,25 +76,15 @@ describe('jurisdiction', () => {
     );
   });
 
-  it('GB: per_wallet pooling → 422 at /pooling; a valid GB request is refused until the UK engine is in', () => {
+  it('GB: per_wallet pooling → 422 at /pooling; a valid GB request is computed by the UK rules', () => {
     expect(problemOf(() => calc({ trades, jurisdiction: 'GB', pooling: 'per_wallet' }))).toMatchObject({
       status: 422,
       code: 'unsupported_pooling_for_jurisdiction',
       errors: [{ path: '/pooling' }],
     });
-    const pending = {
-      status: 422,
-      code: 'unsupported_jurisdiction',
-      detail:
-        'the UK rules (same-day, 30-day and section 104 matching) are not computed yet: leave out jurisdiction GB',
-      errors: [{ path: '/jurisdiction' }],
-    };
-    expect(problemOf(() => calc({ trades, jurisdiction: 'GB' }))).toMatchObject(pending);
-    expect(
-      problemOf(() => calc({ trades, jurisdiction: 'GB', pooling: 'universal', method: 'average' })),
-    ).toMatchObject(pending);
-    expect(problemOf(() => summary({ trades, jurisdiction: 'GB' }))).toMatchObject(pending);
-    expect(problemOf(() => holdings({ trades, jurisdiction: 'GB', year: 2024 }))).toMatchObject(pending);
+    const gb = { method: 'average', jurisdiction: 'GB', pooling_rule: { pooling: 'universal', source: 'hmrc' } };
+    expect(calc({ trades, jurisdiction: 'GB' })).toMatchObject(gb);
+    expect(calc({ trades, jurisdiction: 'GB', pooling: 'universal', method: 'average' })).toMatchObject(gb);
   });
 
   it('every answer says which pooling applied and why', () => {

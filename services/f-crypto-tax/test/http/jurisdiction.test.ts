@@ -40,7 +40,6 @@ describe('jurisdiction over REST and MCP', () => {
     [{ method: 'hifo', jurisdiction: 'GB' }, 'unsupported_method_for_jurisdiction', '/method'],
     [{ pooling: 'per_wallet', jurisdiction: 'GB' }, 'unsupported_pooling_for_jurisdiction', '/pooling'],
     [{ jurisdiction: 'FR' }, 'unsupported_jurisdiction', '/jurisdiction'],
-    [{ jurisdiction: 'GB' }, 'unsupported_jurisdiction', '/jurisdiction'],
   ])('%j → 422 %s at %s', async (options, code, path) => {
     const rest = await session.post('/api/v1/calculate', { trades, ...options });
     expect(rest.status).toBe(422);
