@@ -86,30 +86,30 @@ const ukDisposal = z
   .object({
     asset: assetCode,
     date_sold: day('UK day'),
-    trade_ids: z.array(tradeId('a sale')).meta({ description: "the day's sales" }),
-    amount: quantity('sold that day'),
-    proceeds: money('proceeds after fees'),
-    cost_basis: money('Σ match costs'),
+    trade_ids: z.array(z.string()).meta({ description: 'its sales' }),
+    amount: quantity('sold'),
+    proceeds: money('after fees'),
+    cost_basis: money('Σ costs'),
     gain: money('proceeds − cost_basis'),
     matches: z
       .array(
         z.object({
           rule: z.enum(['same_day', 'bed_and_breakfast', 's104', 'zero_basis']).meta({ description: 'rule' }),
           amount: quantity('matched'),
-          cost: money('cost, half-up'),
-          date_acquired: day('acquired').nullable().meta({ description: 'null: pool' }),
+          cost: money('cost'),
+          date_acquired: z.string().nullable().meta({ description: 'YYYY-MM-DD; null: pool' }),
         }),
       )
-      .meta({ description: 'in rule order' }),
+      .meta({ description: 'by rule' }),
   })
-  .meta({ id: 'UkDisposal', description: "GB: an asset's sales of one UK day" });
+  .meta({ id: 'UkDisposal', description: 'GB: sales of a UK day' });
 
 const ukTotals = z
   .object({
     disposals: z.int().meta({ description: 'rows' }),
     proceeds: money('proceeds'),
-    cost_basis: money('allowable costs'),
-    gain: money('net gain'),
+    cost_basis: money('costs'),
+    gain: money('net'),
     gains: money('Σ gains ≥ 0'),
     losses: money('Σ gains < 0'),
   })
@@ -185,7 +185,11 @@ export const summaryOutput = z
     methods: z
       .union([
         z.object({ fifo: methodTotals, lifo: methodTotals, hifo: methodTotals, average: methodTotals }),
-        z.object({ average: z.object({ ...ukTotals.shape, by_year: ukByKey('tax year') }) }),
+        z.object({
+          average: z
+            .object({ ...ukTotals.shape, by_year: ukByKey('tax year') })
+            .meta({ description: 'the section 104 pool' }),
+        }),
       ])
       .meta({ description: 'per method (GB: average only)' }),
     recommendation: z

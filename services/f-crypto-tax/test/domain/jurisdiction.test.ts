@@ -82,7 +82,11 @@ describe('jurisdiction', () => {
       code: 'unsupported_pooling_for_jurisdiction',
       errors: [{ path: '/pooling' }],
     });
-    const gb = { method: 'average', jurisdiction: 'GB', pooling_rule: { pooling: 'universal', source: 'hmrc' } };
+    const gb = {
+      method: 'average',
+      jurisdiction: 'GB',
+      pooling_rule: { pooling: 'universal', source: 'hmrc' },
+    };
     expect(calc({ trades, jurisdiction: 'GB' })).toMatchObject(gb);
     expect(calc({ trades, jurisdiction: 'GB', pooling: 'universal', method: 'average' })).toMatchObject(gb);
   });
