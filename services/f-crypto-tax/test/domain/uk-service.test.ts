@@ -62,6 +62,7 @@ describe('calculate under GB', () => {
         gain: '1338.50',
         gains: '1338.50',
         losses: '0.00',
+        income: { total: '0.00', by_kind: {} },
         by_asset: {
           BTC: {
             disposals: 1,
@@ -145,6 +146,78 @@ describe('calculate under GB', () => {
       ],
     });
     expect(answer.warnings).toMatchObject([{ code: 'zero_basis', trade_id: 'x', shortfall: '2' }]);
+  });
+});
+
+describe('transfers and income under GB', () => {
+  const transfer = (extra: Record<string, unknown>) => ({
+    type: 'transfer',
+    asset: 'BTC',
+    amount: '1',
+    date: '2024-03-01',
+    from_wallet: 'A',
+    to_wallet: 'B',
+    fee: '0.01',
+    id: 'move',
+    ...extra,
+  });
+  const bought = trade('buy', 'BTC', '2', '10000', '2024-01-10', { wallet: 'A' });
+
+  it('add_to_basis: the fee units leave the one pool, their cost stays (spec: A buys 2 for 20,000, moves 1, fee 0.01)', () => {
+    const answer = gb({ trades: [bought, transfer({})] });
+    expect(answer.disposals).toEqual([]);
+    expect(answer.holdings).toEqual([
+      { asset: 'BTC', wallet: null, amount: '1.99', cost_basis: '20000.00', lots: 0 },
+    ]);
+  });
+
+  it('fee_price: the fee units are a disposal from the pool (300 − 100 = 200)', () => {
+    const answer = gb({ trades: [bought, transfer({ fee_price: '30000' })] });
+    expect(answer.disposals).toEqual([
+      {
+        asset: 'BTC',
+        date_sold: '2024-03-01',
+        trade_ids: ['move'],
+        amount: '0.01',
+        proceeds: '300.00',
+        cost_basis: '100.00',
+        gain: '200.00',
+        matches: [{ rule: 's104', amount: '0.01', cost: '100.00', date_acquired: null }],
+      },
+    ]);
+    expect(answer.holdings[0]).toMatchObject({ amount: '1.99', cost_basis: '19900.00' });
+  });
+
+  it('a transfer without a fee changes nothing', () => {
+    expect(gb({ trades: [bought, transfer({ fee: '0' })] }).holdings[0]).toMatchObject({
+      amount: '2',
+      cost_basis: '20000.00',
+    });
+  });
+
+  it('income is an acquisition at its value, and ordinary income by tax year', () => {
+    const stake = (amount: string, price: string, date: string) => ({
+      type: 'income',
+      income_kind: 'staking',
+      asset: 'ETH',
+      amount,
+      price,
+      date,
+    });
+    const trades = [
+      stake('1', '1000', '2024-04-05T22:30:00Z'),
+      stake('1', '2000', '2024-04-06T12:00:00Z'),
+      trade('sell', 'ETH', '1', '2500', '2024-04-06T15:00:00Z'),
+    ];
+    const answer = gb({ trades });
+    // The sale is matched with the same day's income (2,000), not the pool.
+    expect(answer.disposals[0]).toMatchObject({ cost_basis: '2000.00', gain: '500.00' });
+    expect(answer.summary.income).toEqual({ total: '3000.00', by_kind: { staking: '3000.00' } });
+    expect(gb({ trades, year: 2023 }).summary.income).toEqual({
+      total: '1000.00',
+      by_kind: { staking: '1000.00' },
+    });
+    expect(answer.holdings[0]).toMatchObject({ asset: 'ETH', amount: '1', cost_basis: '1000.00' });
   });
 });
 
