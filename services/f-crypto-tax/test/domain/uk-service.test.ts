@@ -146,6 +146,8 @@ describe('calculate under GB', () => {
       ],
     });
     expect(answer.warnings).toMatchObject([{ code: 'zero_basis', trade_id: 'x', shortfall: '2' }]);
+    // The pool is empty: no holding is listed.
+    expect(answer.holdings).toEqual([]);
   });
 });
 
@@ -277,7 +279,9 @@ describe('summary under GB', () => {
     ).toMatchObject({
       status: 422,
       code: 'unsupported_option_for_jurisdiction',
+      detail: 'GB gains have no short and long terms: leave out short_term_rate and long_term_rate',
       errors: [{ path: '/short_term_rate' }],
+      jurisdiction: 'GB',
     });
   });
 });
@@ -318,6 +322,25 @@ describe('holdings under GB', () => {
       },
       warnings: [],
     });
+  });
+
+  it('an asset sold out is not held', () => {
+    const answer = gbHoldings({
+      trades: [...trades, trade('sell', 'ETH', '5', '1500', '2025-06-01')],
+      as_of: '2025-12-31',
+    });
+    expect(answer.holdings.map((h) => h.asset)).toEqual(['BTC']);
+    // ETH: 5 for 5,000 sold for 7,500; BTC's 500 before.
+    expect(answer.totals.realised_gain).toBe('3000.00');
+  });
+
+  it('without GB, `year` still ends on 31 December and days are UTC days', () => {
+    const input = holdingsInput.parse({ trades, year: 2024 });
+    const answer = holdingsReport(input.trades, input.method, input.options);
+    expect(answer.as_of).toBe('2024-12-31');
+    // 30 June's sale at 22:30 UTC and 1 July's purchase at 23:30 UTC on 30 June: FIFO from the first lot.
+    expect(answer.totals.realised_gain).toBe('1000.00');
+    expect(answer.holdings.map((h) => [h.asset, h.amount])).toEqual([['BTC', '2.5']]);
   });
 
   it('`year` ends on 5 April after it (UK day); the next day bed-and-breakfasts the sale', () => {
