@@ -66,6 +66,13 @@ export const growth = [
     setup: (n) => calculateInput.parse({ trades: trades(n) }),
     run: (input) => calculate(input.trades, 'hifo', input.options),
   },
+  {
+    name: 'F engine (GB: same day, 30 days, section 104 in UK days)',
+    unit: 'trades',
+    sizes: [10_000, 100_000, 1_000_000],
+    setup: (n) => calculateInput.parse({ trades: trades(n), jurisdiction: 'GB' }),
+    run: (input) => calculate(input.trades, input.method, input.options),
+  },
 ];
 
 /** The exact engine against what the same arithmetic costs in JavaScript numbers (wrong, but a floor). */
