@@ -6,7 +6,7 @@ export { form8949 } from './form8949.js';
 export { CSV_FORMATS, type CsvFormat, DEFAULT_METHOD, METHODS, methodsListing } from './methods.js';
 export { calculate, type Report } from './report.js';
 export { type MethodsSummary, summarize, type SummaryOptions } from './summary.js';
-export { isUkReport, type UkReport } from './uk/report.js';
+export type { UkReport } from './uk/report.js';
 export { dayNumber, parseInstant } from './dates.js';
 export { readTrade } from './trade-record.js';
 export * from './types.js';

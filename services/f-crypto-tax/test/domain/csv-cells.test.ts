@@ -465,6 +465,7 @@ describe('koinly', () => {
       status: 422,
       code: 'missing_valuation',
       line: 2,
+      assets: ['SOL'],
       detail:
         'line 2 is staking income of SOL without a value: add its value (net worth or subtotal) or fx_rates.SOL',
     });

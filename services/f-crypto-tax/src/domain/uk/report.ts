@@ -52,11 +52,6 @@ export function calculateUk(trades: readonly Trade[], rules: Rules, options: Opt
 
 export type UkReport = ReturnType<typeof calculateUk>;
 
-/** A report computed by the UK rules (its rows are per UK day, with matches). */
-export const isUkReport = <T extends { jurisdiction: string | null }>(
-  report: T | UkReport,
-): report is UkReport => report.jurisdiction === 'GB';
-
 const ONLY_METHOD =
   'GB: the same-day and 30-day rules, then the section 104 pool at average cost, are the only way to match (HMRC CRYPTO22200)';
 
