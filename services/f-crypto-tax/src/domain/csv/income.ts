@@ -23,7 +23,8 @@ export function incomeTrade(row: IncomeRow, context: RowContext): Trade {
     ? [row.value.amount, row.value.currency]
     : context.fxRates.has(row.asset)
       ? [row.amount, row.asset]
-      : [undefined, undefined];
+      : // Stryker disable next-line ArrayDeclaration: [] destructures to the same two undefineds
+        [undefined, undefined];
   // Stryker disable next-line ConditionalExpression,LogicalOperator: gross and quote are defined together or not at all
   if (gross === undefined || quote === undefined) {
     throw unprocessable(
