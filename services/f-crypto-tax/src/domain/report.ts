@@ -42,6 +42,7 @@ export function compute(
   entries: readonly Entry[],
   rules: Rules,
   options: Options,
+  // Stryker disable next-line LogicalOperator: a history's last trade already switched its pools when it reached 2025
   endDay = entries.at(-1)?.day ?? Number.NEGATIVE_INFINITY,
 ): Computed {
   const { method } = rules;

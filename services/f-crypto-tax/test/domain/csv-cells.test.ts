@@ -729,3 +729,29 @@ describe('table', () => {
     expect(errorsOf(csv)).toEqual([cell('/csv/7/amount', 'invalid_decimal', `must be ${HINT}`)]);
   });
 });
+
+describe('koinly income rows', () => {
+  const HEADER =
+    'Date,Sent Amount,Sent Currency,Received Amount,Received Currency,Fee Amount,Fee Currency,Net Worth Amount,Net Worth Currency,Label,Description,TxHash\n';
+  it('only an incoming row with an income label is income; its missing value names the asset', () => {
+    const parsed = parse(
+      `${HEADER}2024-05-01,2,SOL,,,,,10,,staking,,\n2024-05-02,,,2,SOL,,,10,,,,\n2024-05-03,100,USD,2,SOL,,,,,reward,,\n`,
+    );
+    expect(parsed.skipped).toEqual([
+      {
+        line: 2,
+        reason:
+          "a withdrawal (staking): Koinly's CSV names no other wallet, so it is neither a trade nor a transfer we can place",
+      },
+      {
+        line: 3,
+        reason:
+          "a deposit (no label): Koinly's CSV names no other wallet, so it is neither a trade nor a transfer we can place",
+      },
+    ]);
+    expect(parsed.trades.map((t) => [t.type, t.asset])).toEqual([['buy', 'SOL']]);
+    expect(problemOf(() => parse(`${HEADER}2024-05-01,,,2,SOL,,,,,staking,,\n`))).toMatchObject({
+      assets: ['SOL'],
+    });
+  });
+});
