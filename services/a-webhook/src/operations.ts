@@ -285,7 +285,9 @@ const VERIFY_DESCRIPTION = [
     'given explicitly win. A needed header that is absent is a `missing_field` naming the field and the header. ' +
     '`payload_base64` carries a body that is not UTF-8 text (exactly one of `payload` and `payload_base64`).',
   'standard-webhooks and svix: HMAC-SHA256 over `webhook_id.timestamp.body` with the base64 key after `whsec_`; ' +
-    'the header holds space-separated `v1,<base64>` signatures (other versions are listed in `ignored`). discord: ' +
+    'the header holds space-separated `v1,<base64>` signatures. With a `whpk_` `public_key`, `v1a,<base64>` ' +
+    'Ed25519 signatures of the same bytes are checked too (key only: v1a alone; key and secret: either); other ' +
+    'versions are listed in `ignored`. discord: ' +
     'Ed25519 over `timestamp + body` with the hex application public key. generic-ed25519: Ed25519 over the body ' +
     '(or `signed_content`) with `public_key` as hex, base64, PEM or JWK. generic: `signed_content` templates such ' +
     'as `{timestamp}.{body}`, and `signature_header` / `timestamp_header` to read them from `headers`.',

@@ -49,7 +49,7 @@ export const VERIFY_FIELDS: readonly FieldDescription[] = [
       'token; Cloudflare and GitLab: the static token; standard-webhooks and svix: the whsec_… secret, whose ' +
       `base64 part is the key), or an array of 1–${MAX_SECRETS} secrets during rotation (valid if any matches; ` +
       'the result names which). Required except for the public-key platforms (sendgrid, native paypal, ' +
-      'discord, generic-ed25519). Never echoed.',
+      'discord, generic-ed25519; standard-webhooks and svix given a public_key). Never echoed.',
     example: "It's a Secret to Everybody",
   },
   {
@@ -126,7 +126,8 @@ export const VERIFY_FIELDS: readonly FieldDescription[] = [
     types: ['string'],
     required: 'platform',
     description:
-      "SendGrid: the verification key, PEM or the dashboard's bare base64 DER; must be EC P-256. discord: the " +
+      "SendGrid: the verification key, PEM or the dashboard's bare base64 DER; must be EC P-256. standard-webhooks " +
+      'and svix: the whpk_ Ed25519 public key (base64 of 32 bytes) that checks v1a signatures. discord: the ' +
       "application's Ed25519 public key, 64 hex digits. generic-ed25519: an Ed25519 key as 64 hex digits, the " +
       '32 bytes in base64 or base64url, a PEM (or bare base64 DER) public key, or an OKP JWK.',
   },

@@ -178,6 +178,37 @@ function base64Key(text: string): KeyObject | undefined {
   return spkiFromDer(bytes);
 }
 
+/** The prefixes Standard Webhooks gives its keys: `whpk_` public, `whsk_` signing (private), `whsec_` symmetric. */
+export const WEBHOOK_PUBLIC_KEY_PREFIX = 'whpk_';
+export const WEBHOOK_SIGNING_KEY_PREFIX = 'whsk_';
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+
+/**
+ * Standard Webhooks v1a: `whpk_` + the base64 of the 32-byte Ed25519 public key (prefix and `=` padding
+ * optional). A `whsk_` or `whsec_` value is a secret passed in the wrong member: refused, never echoed.
+ */
+export function parseWebhookPublicKey(text: string): KeyObject {
+  const trimmed = text.trim();
+  if (trimmed.startsWith(WEBHOOK_SIGNING_KEY_PREFIX) || trimmed.startsWith(WEBHOOK_SECRET_PREFIX)) {
+    throw invalidPublicKey(
+      'public_key',
+      'is a secret (whsk_ or whsec_), not a public key; pass the whpk_ public key and keep the secret to yourself',
+    );
+  }
+  const body = trimmed.startsWith(WEBHOOK_PUBLIC_KEY_PREFIX)
+    ? trimmed.slice(WEBHOOK_PUBLIC_KEY_PREFIX.length)
+    : trimmed;
+  const raw = fromBase64(body);
+  const key = raw?.byteLength === 32 ? ed25519FromRaw(raw) : undefined;
+  if (key === undefined) {
+    throw invalidPublicKey(
+      'public_key',
+      'must be whpk_ followed by the base64 of a 32-byte Ed25519 public key',
+    );
+  }
+  return key;
+}
+
 /**
  * generic-ed25519: the public key as 64 hex digits, the raw 32 bytes in base64 or base64url, a PEM
  * `PUBLIC KEY` (or its bare base64 DER), or a JWK `{"kty":"OKP","crv":"Ed25519","x":…}`.

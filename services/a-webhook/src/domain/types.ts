@@ -159,7 +159,7 @@ export interface TimestampSource {
 /** What a platform module found, before the central timestamp check and message wording. */
 export interface PlatformCheck {
   /** What the signature was checked with, for the wording of a mismatch. */
-  verifiedWith: 'secret' | 'public_key' | 'certificate';
+  verifiedWith: 'secret' | 'public_key' | 'secret_or_public_key' | 'certificate';
   scheme: string;
   algorithm: string;
   encoding: string;

@@ -5,6 +5,16 @@ import type { PlatformCheck, TimestampSource } from '../types.js';
 
 export const ED25519_SIGNATURE_BYTES = 64;
 
+/** Whether the 64-byte `signature` is Ed25519 (RFC 8032, pure) of the concatenated parts under `key`. */
+export function verifiesEd25519(key: KeyObject, signature: Buffer, parts: readonly BinaryLike[]): boolean {
+  const data = Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
+  try {
+    return verifySignature(null, data, key, signature);
+  } catch {
+    return false;
+  }
+}
+
 /** Ed25519 (RFC 8032, pure) over the concatenated parts; `signature` must already be 64 decoded bytes. */
 export function checkEd25519(
   meta: CheckMeta,
@@ -17,13 +27,7 @@ export function checkEd25519(
   if (signature === undefined || signature.byteLength !== ED25519_SIGNATURE_BYTES) {
     return failedCheck(meta, 'malformed_signature', malformedMessage);
   }
-  const data = Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
-  let valid = false;
-  try {
-    valid = verifySignature(null, data, key, signature);
-  } catch {
-    valid = false;
-  }
+  const valid = verifiesEd25519(key, signature, parts);
   return {
     verifiedWith: meta.verifiedWith,
     scheme: meta.scheme,
