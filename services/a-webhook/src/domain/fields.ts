@@ -279,3 +279,17 @@ export const VERIFY_ERROR_CODES = {
 } as const;
 
 export { FAILURE_REASONS, HINTS };
+
+/** POST /sign's wording where a member means something else than in /verify. */
+export const SIGN_FIELD_DESCRIPTIONS = {
+  secret:
+    'Your signing secret (never echoed). stripe, paddle, standard-webhooks and svix: also an array of 1–10, one ' +
+    'signature each, in order. standard-webhooks and svix: a whsec_ secret signs v1, a whsk_ key (the base64 of ' +
+    'a 32-byte Ed25519 seed) v1a.',
+  timestamp:
+    'The timestamp to sign, sent as given (1–64 letters, digits or ":.+-"). Default: now, as the platform ' +
+    'writes it (unix seconds; hubspot milliseconds; zendesk ISO 8601 with Z).',
+  webhook_id:
+    'standard-webhooks and svix: the message id to sign (required, 1–256 characters, no "."). generic: the ' +
+    'value of {id}.',
+} as const;

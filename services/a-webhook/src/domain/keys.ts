@@ -1,4 +1,4 @@
-import { createPublicKey, type KeyObject, X509Certificate } from 'node:crypto';
+import { createPrivateKey, createPublicKey, type KeyObject, X509Certificate } from 'node:crypto';
 import { fromBase64, fromBase64Url } from '@dus/core';
 import { fromBase64OrBase64Url } from './base64-body.js';
 import { invalidPublicKey } from './errors.js';
@@ -207,6 +207,16 @@ export function parseWebhookPublicKey(text: string): KeyObject {
     );
   }
   return key;
+}
+
+/** PKCS #8 header of an Ed25519 private key (RFC 8410 §7): the 32-byte seed follows. */
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/** A `whsk_` signing key (POST /sign): the base64 of a 32-byte Ed25519 seed; `undefined` otherwise. */
+export function webhookSigningKey(text: string): KeyObject | undefined {
+  const seed = fromBase64(text.slice(WEBHOOK_SIGNING_KEY_PREFIX.length));
+  if (seed?.byteLength !== 32) return undefined;
+  return createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
 }
 
 /**

@@ -214,6 +214,23 @@ export interface PlatformDescriptor {
   /** Extra sentence for a `missing_field` error. */
   missingFieldNote?: (request: VerifyRequest) => string | null;
   verify: (request: VerifyRequest, ctx: VerifyContext) => PlatformCheck;
+  /** How POST /sign produces this platform's signature (HMAC platforms only; absent: not signable). */
+  signing?: PlatformSigning;
+}
+
+/** The form of a timestamp signed when the caller gives none: unix seconds, milliseconds, or ISO 8601 `Z`. */
+export type TimestampForm = 'unix_s' | 'unix_ms' | 'iso';
+
+/** What POST /sign needs from a platform; the bytes are those its `verify` checks. */
+export interface PlatformSigning {
+  /** Whether `secret` may be a list (one signature each, in order). */
+  manySecrets: boolean;
+  /** The timestamp form the request signs (null: no timestamp is signed). */
+  timestamp: (request: VerifyRequest) => TimestampForm | null;
+  /** Whether this request can be signed (PayPal: only `mode: "hmac"`); default: always. */
+  signable?: (request: VerifyRequest) => boolean;
+  /** The signature header's value from `request.secrets` (and the timestamp, now always set when signed). */
+  sign: (request: VerifyRequest) => { scheme: string; signature: string };
 }
 
 /** The result of POST /verify. */

@@ -270,6 +270,15 @@ function isMissing(fields: Fields, request: VerifyRequest, field: VerifyField): 
   return !present(fields, field);
 }
 
+/** The fields of `required` the request lacks. */
+export function missingOf(
+  input: VerifyInput,
+  request: VerifyRequest,
+  required: readonly VerifyField[],
+): VerifyField[] {
+  return required.filter((field) => isMissing(input as unknown as Fields, request, field));
+}
+
 /**
  * 400 `missing_field` naming every required field the platform (and generic's template) needs and the
  * request lacks; with `headers`, each field a header could have carried is named with that header.
@@ -284,7 +293,7 @@ export function requireFields(
     const extra = templateFields(request.signed_content).filter((field) => !required.includes(field));
     required = [...required, ...extra];
   }
-  const missing = required.filter((field) => isMissing(input as unknown as Fields, request, field));
+  const missing = missingOf(input, request, required);
   if (missing.length > 0) {
     const headers =
       input.headers === undefined || input.headers === null ? {} : headerNames(descriptor, input);

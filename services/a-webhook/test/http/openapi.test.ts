@@ -37,6 +37,7 @@ describe('OpenAPI document', async () => {
         '/openapi.json',
         '/platforms',
         '/readyz',
+        '/sign',
         '/verify',
         '/version',
       ].sort(),

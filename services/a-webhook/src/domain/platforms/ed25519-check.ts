@@ -1,15 +1,22 @@
-import { type KeyObject, verify as verifySignature } from 'node:crypto';
+import { type KeyObject, sign as signData, verify as verifySignature } from 'node:crypto';
 import type { BinaryLike } from '@dus/core';
 import { type CheckMeta, failedCheck } from '../check.js';
 import type { PlatformCheck, TimestampSource } from '../types.js';
 
 export const ED25519_SIGNATURE_BYTES = 64;
 
+const bytesOf = (parts: readonly BinaryLike[]) =>
+  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
+
+/** The Ed25519 signature (64 bytes) of the concatenated parts with a private key (POST /sign). */
+export function signEd25519(key: KeyObject, parts: readonly BinaryLike[]): Buffer {
+  return signData(null, bytesOf(parts), key);
+}
+
 /** Whether the 64-byte `signature` is Ed25519 (RFC 8032, pure) of the concatenated parts under `key`. */
 export function verifiesEd25519(key: KeyObject, signature: Buffer, parts: readonly BinaryLike[]): boolean {
-  const data = Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
   try {
-    return verifySignature(null, data, key, signature);
+    return verifySignature(null, bytesOf(parts), key, signature);
   } catch {
     return false;
   }

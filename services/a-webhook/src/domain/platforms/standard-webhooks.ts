@@ -1,5 +1,5 @@
 import type { PlatformDescriptor, PlatformName, VerifyRequest } from '../types.js';
-import { verifyWebhookSignatureList } from './webhook-signature-list.js';
+import { verifyWebhookSignatureList, webhookSignatureListSigning } from './webhook-signature-list.js';
 
 const REQUIRED = ['secret', 'payload', 'signature', 'timestamp', 'webhook_id'] as const;
 
@@ -22,6 +22,7 @@ function standardWebhooksPlatform(
     encoding: 'base64',
   } as const;
   const signatureHeader = `${headerPrefix}-signature`;
+  const scheme = { meta, asymmetricMeta, signatureHeader };
   return {
     name,
     kind,
@@ -44,7 +45,8 @@ function standardWebhooksPlatform(
       request.secrets.length === 0 && request.public_key === null
         ? 'v1 signatures need secret (whsec_…), v1a signatures public_key (whpk_…): give either or both'
         : null,
-    verify: (request) => verifyWebhookSignatureList(request, { meta, asymmetricMeta, signatureHeader }),
+    verify: (request) => verifyWebhookSignatureList(request, scheme),
+    signing: webhookSignatureListSigning(scheme),
   };
 }
 

@@ -1,10 +1,15 @@
 import { decodeSignatureOfLength, fromBase64 } from '@dus/core';
 import { type CheckMeta, describeIgnoredKeys, failedCheck } from '../check.js';
 import { invalidFields } from '../errors.js';
-import { checkHmac } from '../hmac-check.js';
-import { parseWebhookPublicKey, WEBHOOK_SECRET_PREFIX, WEBHOOK_SIGNING_KEY_PREFIX } from '../keys.js';
-import type { PlatformCheck, VerifyRequest } from '../types.js';
-import { ED25519_SIGNATURE_BYTES, verifiesEd25519 } from './ed25519-check.js';
+import { checkHmac, hmacText } from '../hmac-check.js';
+import {
+  parseWebhookPublicKey,
+  WEBHOOK_SECRET_PREFIX,
+  WEBHOOK_SIGNING_KEY_PREFIX,
+  webhookSigningKey,
+} from '../keys.js';
+import type { PlatformCheck, PlatformSigning, VerifyRequest } from '../types.js';
+import { ED25519_SIGNATURE_BYTES, signEd25519, verifiesEd25519 } from './ed25519-check.js';
 
 /**
  * The Standard Webhooks scheme (https://www.standardwebhooks.com, spec "Standard Webhooks" v1.0.0), shared
@@ -28,31 +33,34 @@ const V1 = 'v1';
 const V1A = 'v1a';
 const HMAC_BYTES = 32;
 
+/** The HMAC key of a `whsec_` secret: its base64 (the prefix optional) decoded; `undefined` if not base64. */
+function hmacKey(secret: string): Buffer | undefined {
+  const text = secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret;
+  const key = fromBase64(text);
+  return key === undefined || key.byteLength === 0 ? undefined : key;
+}
+
+const secretPath = (request: VerifyRequest, index: number) =>
+  request.secrets.length === 1 ? '/secret' : `/secret/${index}`;
+
+const NOT_A_SIGNING_KEY = `a ${WEBHOOK_SIGNING_KEY_PREFIX} key must be the base64 of a 32-byte Ed25519 seed`;
+const NOT_A_SECRET = `must be the signing secret: base64, optionally prefixed with ${WEBHOOK_SECRET_PREFIX}`;
+
 /** The HMAC keys: each secret's base64 (after an optional `whsec_`) decoded; 400 naming the secret otherwise. */
 function webhookSecretKeys(request: VerifyRequest): Buffer[] {
   const keys: Buffer[] = [];
   const errors = [];
   for (const [index, secret] of request.secrets.entries()) {
-    const path = request.secrets.length === 1 ? '/secret' : `/secret/${index}`;
+    const path = secretPath(request, index);
+    const key = secret.startsWith(WEBHOOK_SIGNING_KEY_PREFIX) ? undefined : hmacKey(secret);
     if (secret.startsWith(WEBHOOK_SIGNING_KEY_PREFIX)) {
       errors.push({
         path,
         code: 'invalid_secret',
         message: `is a ${WEBHOOK_SIGNING_KEY_PREFIX} signing key: verify v1a with its whpk_ public key as public_key`,
       });
-      continue;
-    }
-    const text = secret.startsWith(WEBHOOK_SECRET_PREFIX)
-      ? secret.slice(WEBHOOK_SECRET_PREFIX.length)
-      : secret;
-    const key = fromBase64(text);
-    if (key === undefined || key.byteLength === 0) {
-      errors.push({
-        path,
-        code: 'invalid_secret',
-        message: `must be the signing secret: base64, optionally prefixed with ${WEBHOOK_SECRET_PREFIX}`,
-      });
-    } else keys.push(key);
+    } else if (key === undefined) errors.push({ path, code: 'invalid_secret', message: NOT_A_SECRET });
+    else keys.push(key);
   }
   if (errors.length > 0) throw invalidFields(errors);
   return keys;
@@ -97,6 +105,41 @@ function checkedVersions(hasSecret: boolean, hasKey: boolean): Checked {
     : { versions: [V1A], verifiedWith: 'public_key' };
 }
 
+/** The bytes both versions sign: `${webhook_id}.${timestamp}.${body}`. */
+const signedContent = (request: VerifyRequest) =>
+  [request.webhook_id ?? '', '.', request.timestamp ?? '', '.', request.body] as const;
+
+/**
+ * POST /sign: one entry per secret, in order, joined by a space — `v1,<base64 HMAC>` for a `whsec_` secret,
+ * `v1a,<base64 Ed25519>` for a `whsk_` key (the base64 of a 32-byte seed); 400 naming any other secret.
+ */
+export function webhookSignatureListSigning(scheme: WebhookSignatureScheme): PlatformSigning {
+  return {
+    manySecrets: true,
+    timestamp: () => 'unix_s',
+    sign: (request) => {
+      const signed = signedContent(request);
+      const entries: string[] = [];
+      const errors = [];
+      for (const [index, secret] of request.secrets.entries()) {
+        const path = secretPath(request, index);
+        if (secret.startsWith(WEBHOOK_SIGNING_KEY_PREFIX)) {
+          const key = webhookSigningKey(secret);
+          if (key === undefined) errors.push({ path, code: 'invalid_secret', message: NOT_A_SIGNING_KEY });
+          else entries.push(`${V1A},${signEd25519(key, signed).toString('base64')}`);
+        } else {
+          const key = hmacKey(secret);
+          if (key === undefined) errors.push({ path, code: 'invalid_secret', message: NOT_A_SECRET });
+          else entries.push(`${V1},${hmacText('sha-256', key, signed, 'base64')}`);
+        }
+      }
+      if (errors.length > 0) throw invalidFields(errors);
+      const first = entries[0]!.startsWith(`${V1A},`) ? scheme.asymmetricMeta : scheme.meta;
+      return { scheme: first.scheme, signature: entries.join(' ') };
+    },
+  };
+}
+
 export function verifyWebhookSignatureList(
   request: VerifyRequest,
   scheme: WebhookSignatureScheme,
@@ -134,7 +177,7 @@ export function verifyWebhookSignatureList(
           },
         );
   }
-  const signed = [request.webhook_id ?? '', '.', request.timestamp ?? '', '.', request.body] as const;
+  const signed = signedContent(request);
   // Header positions of the v1 entries, so that an HMAC match is reported in header order.
   const v1Positions: number[] = [];
   checked.forEach((entry, position) => {
