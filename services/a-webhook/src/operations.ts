@@ -175,7 +175,7 @@ export const verifyInput = verifyInputSchema(
 
 /** The MCP argument descriptions: a phrase each; which platform reads which member is list_platforms' part. */
 const TOOL_MEMBER_DESCRIPTIONS: Record<keyof VerifyInput, string> = {
-  platform: 'platform name (list_platforms)',
+  platform: 'platform name, or auto (from headers)',
   secret: `signing secret, or 1–${MAX_SECRETS} during rotation`,
   payload: 'raw body exactly as received',
   payload_base64: 'raw body as base64 (non-text bodies)',
@@ -242,6 +242,7 @@ export const verifyOutput = z.object({
   matched_secret_index: nullableInt('which secret matched'),
   ignored: z.array(z.string()).meta({ description: 'header entries not checked, e.g. Stripe v0' }),
   hints: z.array(z.enum(HINTS)).meta({ description: 'likely causes of a failure' }),
+  detected_platform: z.string().optional().meta({ description: 'platform "auto": the one detected' }),
 });
 
 const fieldName = z
@@ -366,11 +367,18 @@ export const verifyOperation = defineOperation({
   input: verifyInput,
   mcpInput: verifyToolInput,
   output: verifyOutput,
-  errors: (['unknown_platform', 'missing_field', 'invalid_public_key'] as const).map((code) => ({
-    status: 400,
-    code,
-    description: VERIFY_ERROR_CODES[code],
-  })),
+  errors: [
+    ...(['unknown_platform', 'missing_field', 'invalid_public_key'] as const).map((code) => ({
+      status: 400,
+      code,
+      description: VERIFY_ERROR_CODES[code],
+    })),
+    ...(['platform_not_detected', 'ambiguous_platform'] as const).map((code) => ({
+      status: 422,
+      code,
+      description: VERIFY_ERROR_CODES[code],
+    })),
+  ],
   maxBodyBytes: VERIFY_MAX_BODY_BYTES,
   example: {
     // GitHub's documented test vector.
@@ -430,6 +438,7 @@ export const signInput = signInputSchema(
 
 /** The MCP argument phrases where signing differs from verifying. */
 const SIGN_TOOL_DESCRIPTIONS: Partial<Record<SignMember, string>> = {
+  platform: 'platform to sign for',
   secret: 'your secret; stripe, paddle, svix, standard-webhooks: 1–10 (whsk_ key: v1a)',
   timestamp: 'to sign (default now)',
   webhook_id: 'message id (svix, standard-webhooks)',

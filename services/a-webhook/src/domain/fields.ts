@@ -6,6 +6,7 @@ import {
   type Hint,
   PAYPAL_MODES,
   PLATFORM_NAMES,
+  AUTO_PLATFORM,
   TEXT_ENCODINGS,
   type VerifyInput,
 } from './types.js';
@@ -34,8 +35,10 @@ export const VERIFY_FIELDS: readonly FieldDescription[] = [
     name: 'platform',
     types: ['string'],
     required: 'always',
-    enum: PLATFORM_NAMES,
-    description: 'Which platform signed the delivery.',
+    enum: [...PLATFORM_NAMES, AUTO_PLATFORM],
+    description:
+      'Which platform signed the delivery, or "auto" to take it from `headers` (the header that names it, e.g. ' +
+      'Stripe-Signature → stripe; the answer adds detected_platform).',
     example: 'github',
   },
   {
@@ -276,12 +279,16 @@ export const VERIFY_ERROR_CODES = {
   missing_field: 'a field the platform needs is absent (400; errors[] names each)',
   validation_failed: 'a field has the wrong type or value (400; errors[] names each)',
   invalid_public_key: 'public_key or cert cannot be read, or is not the required key type (400)',
+  platform_not_detected: 'platform "auto": no header names a platform (422; lists headers_seen)',
+  ambiguous_platform:
+    'platform "auto": the headers name several platforms (422; lists candidates, headers_seen)',
 } as const;
 
 export { FAILURE_REASONS, HINTS };
 
 /** POST /sign's wording where a member means something else than in /verify. */
 export const SIGN_FIELD_DESCRIPTIONS = {
+  platform: 'The platform whose headers to produce: an HMAC platform, or paypal with mode "hmac".',
   secret:
     'Your signing secret (never echoed). stripe, paddle, standard-webhooks and svix: also an array of 1–10, one ' +
     'signature each, in order. standard-webhooks and svix: a whsec_ secret signs v1, a whsk_ key (the base64 of ' +

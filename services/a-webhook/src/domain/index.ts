@@ -25,6 +25,8 @@ export {
 export { MAX_FORM_PARAMETERS, MAX_KEY_CHARS, MAX_PAYLOAD_BYTES, MAX_SIGNATURE_CHARS } from './limits.js';
 export { MAX_SECRETS } from './validate.js';
 export { type VerifyOptions, verifyWebhook } from './verify.js';
+export { DETECTION_TABLE, detectPlatform } from './detect.js';
+export { AUTO_PLATFORM } from './types.js';
 export {
   formatNow,
   MAX_WEBHOOK_ID_CHARS,

@@ -32,6 +32,9 @@ export const PLATFORM_NAMES = [
 ] as const;
 export type PlatformName = (typeof PLATFORM_NAMES)[number];
 
+/** `platform: "auto"` (POST /verify): the platform is the one the received headers name. */
+export const AUTO_PLATFORM = 'auto';
+
 export const GENERIC_ALGORITHMS = ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'] as const;
 export type GenericAlgorithm = (typeof GENERIC_ALGORITHMS)[number];
 
@@ -214,6 +217,14 @@ export interface PlatformDescriptor {
   /** Extra sentence for a `missing_field` error. */
   missingFieldNote?: (request: VerifyRequest) => string | null;
   verify: (request: VerifyRequest, ctx: VerifyContext) => PlatformCheck;
+  /**
+   * `platform: "auto"`: the headers that name this platform (default: its `signature_header`; the first one
+   * present is the signature read), and the candidates it overrules — always, or only beside one of `when`.
+   */
+  detection?: {
+    headers?: readonly string[];
+    overrules?: { platforms: readonly PlatformName[]; when?: readonly string[] };
+  };
   /** How POST /sign produces this platform's signature (HMAC platforms only; absent: not signable). */
   signing?: PlatformSigning;
 }
@@ -235,6 +246,8 @@ export interface PlatformSigning {
 
 /** The result of POST /verify. */
 export interface VerifyResult {
+  /** With `platform: "auto"`: the platform the headers named. */
+  detected_platform?: PlatformName;
   valid: boolean;
   platform: PlatformName;
   scheme: string;

@@ -1,5 +1,6 @@
 import type { BinaryLike, ProblemFieldError } from '@dus/core';
 import { decodeBase64Body } from './base64-body.js';
+import { AUTO_PLATFORM } from './types.js';
 import { invalidFields, missingFields, unknownPlatform } from './errors.js';
 import { HTTP_TOKEN, headerNames } from './headers.js';
 import { MAX_HEADER_NAME_CHARS, MAX_METHOD_CHARS } from './limits.js';
@@ -44,12 +45,18 @@ function isPlatformName(value: unknown): value is PlatformName {
   return typeof value === 'string' && (PLATFORM_NAMES as readonly string[]).includes(value);
 }
 
-/** The platform named by the input; 400 when it is absent or unknown. */
-export function parsePlatform(input: VerifyInput): PlatformName {
+/** The platform named by the input (or `auto` when allowed); 400 when it is absent or unknown. */
+export function parsePlatform(input: VerifyInput): PlatformName;
+export function parsePlatform(input: VerifyInput, allowAuto: true): PlatformName | typeof AUTO_PLATFORM;
+export function parsePlatform(input: VerifyInput, allowAuto = false): PlatformName | typeof AUTO_PLATFORM {
   const value: unknown = (input as unknown as Fields).platform;
   if (value === undefined || value === null) throw missingFields(['platform'], null, null);
   const name = typeof value === 'string' ? value.trim().toLowerCase() : value;
-  if (!isPlatformName(name)) throw unknownPlatform();
+  if (!isPlatformName(name)) {
+    // Only a name that is no platform's is compared with `auto`: a named request does no extra work.
+    if (allowAuto && name === AUTO_PLATFORM) return AUTO_PLATFORM;
+    throw unknownPlatform();
+  }
   return name;
 }
 

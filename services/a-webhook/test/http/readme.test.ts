@@ -53,7 +53,10 @@ describe('README examples', () => {
   it('has a verified /verify example for each platform', () => {
     const platforms = verifyExamples
       .filter((example) => parseComment(example.comment)?.valid === true)
-      .map((example) => JSON.parse(example.body!).platform);
+      .map((example) => {
+        const { platform } = JSON.parse(example.body!);
+        return platform === 'auto' ? parseComment(example.comment)?.detected_platform : platform;
+      });
     expect(new Set(platforms)).toEqual(new Set(PLATFORM_NAMES));
     expect(verifyExamples.length).toBeGreaterThanOrEqual(16);
   });

@@ -52,6 +52,11 @@ export const github: PlatformDescriptor = {
   rejects_future_timestamps: false,
   signature_prefixes: ['sha256=', 'sha1='],
   payload_json_style: 'compact',
+  // X-Hub-Signature alone is also Intercom's header: github only beside X-Hub-Signature-256 or X-GitHub-Event.
+  detection: {
+    headers: ['X-Hub-Signature-256', 'X-Hub-Signature'],
+    overrules: { platforms: ['intercom'], when: ['X-Hub-Signature-256', 'X-GitHub-Event'] },
+  },
   verify,
   // Signed as X-Hub-Signature-256 (the legacy sha1= header is only verified).
   signing: hmacSigning({

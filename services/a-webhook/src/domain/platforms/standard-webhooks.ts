@@ -35,6 +35,8 @@ function standardWebhooksPlatform(
     required_fields: REQUIRED,
     optional_fields: ['public_key', 'tolerance', 'now'],
     default_tolerance_s: 300,
+    // webhook-signature names standard-webhooks even beside svix-signature (a sender may send both).
+    ...(name === 'standard-webhooks' ? { detection: { overrules: { platforms: ['svix'] } } } : {}),
     rejects_future_timestamps: true,
     signature_prefixes: ['v1,'],
     payload_json_style: null,
