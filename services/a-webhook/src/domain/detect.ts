@@ -31,10 +31,8 @@ function detectionRow(platform: PlatformDescriptor): DetectionRow {
   };
 }
 
-/** Built once from the platform descriptors. */
-export const DETECTION_TABLE: readonly DetectionRow[] = PLATFORMS.map(detectionRow).filter(
-  (row) => row.headers.length > 0,
-);
+/** Built once from the platform descriptors (generic's rows name no header, so never match). */
+export const DETECTION_TABLE: readonly DetectionRow[] = PLATFORMS.map(detectionRow);
 
 function notDetected(
   code: 'platform_not_detected' | 'ambiguous_platform',

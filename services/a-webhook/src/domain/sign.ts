@@ -108,9 +108,10 @@ function checkSecrets(input: SignInput, request: VerifyRequest, descriptor: Plat
   }
 }
 
+/** Standard Webhooks' message id (required before, so present here). */
 function checkWebhookId(request: VerifyRequest, descriptor: PlatformDescriptor): void {
-  const id = request.webhook_id;
-  if (descriptor.header_fields?.webhook_id === undefined || id === null) return;
+  if (descriptor.header_fields?.webhook_id === undefined) return;
+  const id = request.webhook_id ?? '';
   if (id.length < 1 || id.length > MAX_WEBHOOK_ID_CHARS || id.includes('.')) {
     throw invalidFields([
       {
@@ -130,9 +131,8 @@ function requireSigningFields(
 ): void {
   const platformFields = descriptor.requiredFieldsFor?.(request) ?? descriptor.required_fields;
   const templateNeeds = request.signed_content === null ? [] : templateFields(request.signed_content);
-  const fields = [...platformFields, ...templateNeeds].filter(
-    (field, index, all) => !UNSIGNED.includes(field) && all.indexOf(field) === index,
-  );
+  // generic's own required members and its template's never overlap: no duplicate names.
+  const fields = [...platformFields, ...templateNeeds].filter((field) => !UNSIGNED.includes(field));
   const missing = missingOf(input as VerifyInput, request, fields);
   if (missing.length > 0) throw missingFields(missing, descriptor.name, null);
 }
@@ -143,7 +143,7 @@ const UNSIGNED: readonly VerifyField[] = ['signature', 'timestamp', 'secret'];
 /** Now, in the form the platform signs. */
 export function formatNow(form: TimestampForm, nowS: number): string {
   if (form === 'unix_ms') return String(Math.floor(nowS * 1000));
-  if (form === 'iso') return `${new Date(Math.floor(nowS) * 1000).toISOString().slice(0, 19)}Z`;
+  if (form === 'iso') return `${new Date(nowS * 1000).toISOString().slice(0, 19)}Z`;
   return String(Math.floor(nowS));
 }
 
@@ -169,7 +169,7 @@ function headersFor(
 ): Record<string, string> {
   const headers: Record<string, string> = {};
   const signatureHeader = input.signature_header ?? descriptor.signature_header;
-  if (signatureHeader !== null && signatureHeader !== undefined) headers[signatureHeader] = signature;
+  if (signatureHeader) headers[signatureHeader] = signature;
   const timestampHeader = input.timestamp_header ?? descriptor.timestamp_header;
   if (timestamp !== null && timestampHeader && timestampHeader !== signatureHeader) {
     headers[timestampHeader] = timestamp;

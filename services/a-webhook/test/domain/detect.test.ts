@@ -50,6 +50,7 @@ describe('the header → platform table', () => {
     expect(detect(headers).platform).toBe('standard-webhooks');
     expect(detect(headers).input.signature).toBe('v1,b');
     expect(detect(headers, { signature: 'v1,c' }).input.signature).toBe('v1,c');
+    expect(detect(headers, { signature: null }).input.signature).toBe('v1,b');
   });
 
   it('X-Hub-Signature: github beside X-Hub-Signature-256 or X-GitHub-Event, else github or intercom', () => {

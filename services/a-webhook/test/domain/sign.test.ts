@@ -295,8 +295,10 @@ describe('timestamps: given ones are signed as given; defaults are now, as each 
     });
     expect(sign({ platform: 'github', ...base }).timestamp).toBeNull();
     expect(sign({ platform: 'generic', ...base }).timestamp).toBeNull();
-    expect(sign({ platform: 'generic', ...base, signed_content: '{timestamp}.{body}' }).timestamp).toBe(
-      String(NOW),
+    const templated = sign({ platform: 'generic', ...base, signed_content: '{timestamp}.{body}' });
+    expect(templated).toMatchObject({ timestamp: String(NOW), headers: {} });
+    expect(signWebhook({ platform: 'zendesk', ...base }, { nowS: NOW + 0.75 }).timestamp).toBe(
+      '2023-11-14T22:13:20Z',
     );
     const linear = sign({ platform: 'linear', ...base, timestamp: '1700000000123' });
     expect(linear.headers).toEqual({
