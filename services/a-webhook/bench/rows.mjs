@@ -1,7 +1,7 @@
 // Benchmark rows of service A, run by bench/run.mjs against the built server.
 import { healthRow } from '../../../bench/health-row.mjs';
 import { createHmac } from 'node:crypto';
-import { verifyWebhook } from '../dist/domain/index.js';
+import { signWebhook, verifyWebhook } from '../dist/domain/index.js';
 
 const SECRET = 'bench-webhook-secret-0123456789abcdef';
 
@@ -59,6 +59,15 @@ export const http = [
     body: () => JSON.stringify(githubDelivery(2048)),
     // Parse the body and verify it with the domain: header parse, HMAC, constant-time compare, result.
     sameWork: (body) => JSON.stringify(verifyWebhook(JSON.parse(body))),
+    target: { atLeast: 0.75 },
+  },
+  {
+    name: 'A POST /sign (stripe, 2 KiB payload)',
+    method: 'POST',
+    path: '/sign',
+    body: () => JSON.stringify({ platform: 'stripe', secret: SECRET, payload: makePayload(2048), timestamp: '1700000000' }),
+    // Parse the body and sign it with the domain: validation, HMAC, header assembly.
+    sameWork: (body) => JSON.stringify(signWebhook(JSON.parse(body))),
     target: { atLeast: 0.75 },
   },
 ];

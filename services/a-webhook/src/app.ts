@@ -15,10 +15,11 @@ export function createApp(config: ServiceConfig, runtime?: Runtime) {
       openapi: '3.0.3',
       operations,
       problemExtensions: { valid: false },
-      links: { platforms: '/platforms', verify: '/verify' },
+      links: { platforms: '/platforms', verify: '/verify', sign: '/sign' },
       mcpInstructions:
         'verify_webhook checks one delivery: pass platform, the raw body as payload, the signature header as ' +
-        'signature and the secret (see list_platforms for the fields each platform needs). Read `valid` and `reason`.',
+        'signature and the secret (see list_platforms for the fields each platform needs). Read `valid` and `reason`. ' +
+        'sign_webhook makes test headers with your own secret.',
     },
     config,
     runtime,

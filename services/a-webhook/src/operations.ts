@@ -9,6 +9,12 @@ import {
   PLATFORMS,
   type PlatformDescriptor,
   REASON_DESCRIPTIONS,
+  SIGN_FIELD_DESCRIPTIONS,
+  SIGN_MEMBERS,
+  SIGNABLE_PLATFORMS,
+  type SignInput,
+  type SignMember,
+  signWebhook,
   VERIFY_ERROR_CODES,
   VERIFY_FIELDS,
   type VerifyInput,
@@ -65,71 +71,101 @@ const secretItem = z.string({ error: 'must be a string' }).min(1, { error: 'must
  * (`fieldMeta`); the MCP tool's arguments validate the same way but carry a short phrase each (`toolMeta`),
  * since a tool list is paid for on every conversation and list_platforms says what each platform needs.
  */
-function verifyInputSchema(meta: MemberMeta, description: string) {
+function requestMembers(meta: MemberMeta) {
   const text = (name: keyof VerifyInput, options?: { enumInText?: boolean }) =>
     z.string({ error: 'must be a string' }).optional().meta(meta(name, options));
+  return {
+    platform: text('platform'),
+    secret: z
+      .union([secretItem, z.array(secretItem).min(1).max(MAX_SECRETS)], {
+        error: `must be a string or an array of 1 to ${MAX_SECRETS} strings`,
+      })
+      .optional()
+      .meta(meta('secret')),
+    payload: text('payload'),
+    payload_base64: text('payload_base64'),
+    headers: z
+      .record(z.string(), z.union([z.string(), z.array(z.string())]), {
+        error: 'must be an object of header names to strings (or arrays of strings)',
+      })
+      .optional()
+      .meta(meta('headers')),
+    signature: text('signature'),
+    // Any JSON number is accepted: one that is not an integer unix time is a 200 with `invalid_timestamp`.
+    timestamp: z
+      .union([z.string(), z.number()], { error: 'must be a string or a number' })
+      .optional()
+      .meta(meta('timestamp')),
+    url: z
+      .string({ error: 'must be a string' })
+      .refine(isHttpUrl, { message: 'must be an absolute http(s) URL', params: { code: 'invalid_url' } })
+      .optional()
+      .meta(meta('url')),
+    content_type: text('content_type', { enumInText: true }),
+    public_key: text('public_key'),
+    mode: text('mode'),
+    algo: text('algo'),
+    encoding: text('encoding'),
+    tolerance: z
+      .number({ error: 'must be an integer ≥ 0' })
+      .int({ error: 'must be an integer ≥ 0' })
+      .min(0, { error: 'must be an integer ≥ 0' })
+      .optional()
+      .meta(meta('tolerance')),
+    now: z
+      .number({ error: 'must be a number ≥ 0 (unix seconds)' })
+      .min(0, { error: 'must be a number ≥ 0 (unix seconds)' })
+      .optional()
+      .meta(meta('now')),
+    cert: text('cert'),
+    transmission_id: text('transmission_id'),
+    transmission_time: text('transmission_time'),
+    webhook_id: text('webhook_id'),
+    method: text('method'),
+    signed_content: text('signed_content'),
+    signature_header: text('signature_header'),
+    timestamp_header: text('timestamp_header'),
+  };
+}
+
+const onePayload = {
+  message: 'give exactly one of payload or payload_base64, not both',
+  path: ['payload_base64'],
+  params: { code: 'not_allowed' },
+};
+
+function verifyInputSchema(meta: MemberMeta, description: string) {
   return z
-    .strictObject({
-      platform: text('platform'),
-      secret: z
-        .union([secretItem, z.array(secretItem).min(1).max(MAX_SECRETS)], {
-          error: `must be a string or an array of 1 to ${MAX_SECRETS} strings`,
-        })
-        .optional()
-        .meta(meta('secret')),
-      payload: text('payload'),
-      payload_base64: text('payload_base64'),
-      headers: z
-        .record(z.string(), z.union([z.string(), z.array(z.string())]), {
-          error: 'must be an object of header names to strings (or arrays of strings)',
-        })
-        .optional()
-        .meta(meta('headers')),
-      signature: text('signature'),
-      // Any JSON number is accepted: one that is not an integer unix time is a 200 with `invalid_timestamp`.
-      timestamp: z
-        .union([z.string(), z.number()], { error: 'must be a string or a number' })
-        .optional()
-        .meta(meta('timestamp')),
-      url: z
-        .string({ error: 'must be a string' })
-        .refine(isHttpUrl, { message: 'must be an absolute http(s) URL', params: { code: 'invalid_url' } })
-        .optional()
-        .meta(meta('url')),
-      content_type: text('content_type', { enumInText: true }),
-      public_key: text('public_key'),
-      mode: text('mode'),
-      algo: text('algo'),
-      encoding: text('encoding'),
-      tolerance: z
-        .number({ error: 'must be an integer ≥ 0' })
-        .int({ error: 'must be an integer ≥ 0' })
-        .min(0, { error: 'must be an integer ≥ 0' })
-        .optional()
-        .meta(meta('tolerance')),
-      now: z
-        .number({ error: 'must be a number ≥ 0 (unix seconds)' })
-        .min(0, { error: 'must be a number ≥ 0 (unix seconds)' })
-        .optional()
-        .meta(meta('now')),
-      cert: text('cert'),
-      transmission_id: text('transmission_id'),
-      transmission_time: text('transmission_time'),
-      webhook_id: text('webhook_id'),
-      method: text('method'),
-      signed_content: text('signed_content'),
-      signature_header: text('signature_header'),
-      timestamp_header: text('timestamp_header'),
-    })
-    .refine((input) => input.payload === undefined || input.payload_base64 === undefined, {
-      message: 'give exactly one of payload or payload_base64, not both',
-      path: ['payload_base64'],
-      params: { code: 'not_allowed' },
-    })
+    .strictObject(requestMembers(meta))
+    .refine((input) => input.payload === undefined || input.payload_base64 === undefined, onePayload)
     .meta({
       required: VERIFY_FIELDS.filter((f) => f.required === 'always').map((f) => f.name),
       description,
     });
+}
+
+/** POST /sign's members: those of /verify that it takes (SIGN_MEMBERS), with their own wording where it differs. */
+function signInputSchema(
+  meta: MemberMeta,
+  overrides: Partial<Record<SignMember, string>>,
+  description: string,
+) {
+  // `platform` lists only the signable names; other members keep /verify's documentation unless overridden.
+  const signMeta: MemberMeta = (name, options) => {
+    const text = overrides[name as SignMember];
+    const base = meta(name, options);
+    const described = text === undefined ? base : { ...base, description: text };
+    return name === 'platform' ? { ...described, enum: [...SIGNABLE_PLATFORMS] } : described;
+  };
+  const members = requestMembers(signMeta);
+  const picked = Object.fromEntries(SIGN_MEMBERS.map((name) => [name, members[name]])) as Pick<
+    typeof members,
+    SignMember
+  >;
+  return z
+    .strictObject(picked)
+    .refine((input) => input.payload === undefined || input.payload_base64 === undefined, onePayload)
+    .meta({ required: ['platform', 'secret'], description });
 }
 
 export const verifyInput = verifyInputSchema(
@@ -139,7 +175,7 @@ export const verifyInput = verifyInputSchema(
 
 /** The MCP argument descriptions: a phrase each; which platform reads which member is list_platforms' part. */
 const TOOL_MEMBER_DESCRIPTIONS: Record<keyof VerifyInput, string> = {
-  platform: 'platform name (list_platforms)',
+  platform: 'platform name, or auto (from headers)',
   secret: `signing secret, or 1–${MAX_SECRETS} during rotation`,
   payload: 'raw body exactly as received',
   payload_base64: 'raw body as base64 (non-text bodies)',
@@ -206,6 +242,7 @@ export const verifyOutput = z.object({
   matched_secret_index: nullableInt('which secret matched'),
   ignored: z.array(z.string()).meta({ description: 'header entries not checked, e.g. Stripe v0' }),
   hints: z.array(z.enum(HINTS)).meta({ description: 'likely causes of a failure' }),
+  detected_platform: z.string().optional().meta({ description: 'platform "auto": the one detected' }),
 });
 
 const fieldName = z
@@ -285,7 +322,9 @@ const VERIFY_DESCRIPTION = [
     'given explicitly win. A needed header that is absent is a `missing_field` naming the field and the header. ' +
     '`payload_base64` carries a body that is not UTF-8 text (exactly one of `payload` and `payload_base64`).',
   'standard-webhooks and svix: HMAC-SHA256 over `webhook_id.timestamp.body` with the base64 key after `whsec_`; ' +
-    'the header holds space-separated `v1,<base64>` signatures (other versions are listed in `ignored`). discord: ' +
+    'the header holds space-separated `v1,<base64>` signatures. With a `whpk_` `public_key`, `v1a,<base64>` ' +
+    'Ed25519 signatures of the same bytes are checked too (key only: v1a alone; key and secret: either); other ' +
+    'versions are listed in `ignored`. discord: ' +
     'Ed25519 over `timestamp + body` with the hex application public key. generic-ed25519: Ed25519 over the body ' +
     '(or `signed_content`) with `public_key` as hex, base64, PEM or JWK. generic: `signed_content` templates such ' +
     'as `{timestamp}.{body}`, and `signature_header` / `timestamp_header` to read them from `headers`.',
@@ -328,11 +367,18 @@ export const verifyOperation = defineOperation({
   input: verifyInput,
   mcpInput: verifyToolInput,
   output: verifyOutput,
-  errors: (['unknown_platform', 'missing_field', 'invalid_public_key'] as const).map((code) => ({
-    status: 400,
-    code,
-    description: VERIFY_ERROR_CODES[code],
-  })),
+  errors: [
+    ...(['unknown_platform', 'missing_field', 'invalid_public_key'] as const).map((code) => ({
+      status: 400,
+      code,
+      description: VERIFY_ERROR_CODES[code],
+    })),
+    ...(['platform_not_detected', 'ambiguous_platform'] as const).map((code) => ({
+      status: 422,
+      code,
+      description: VERIFY_ERROR_CODES[code],
+    })),
+  ],
   maxBodyBytes: VERIFY_MAX_BODY_BYTES,
   example: {
     // GitHub's documented test vector.
@@ -380,4 +426,70 @@ export const listPlatformsOperation = defineOperation({
   handler: () => PLATFORMS_BODY,
 });
 
-export const operations = [verifyOperation, listPlatformsOperation];
+// ---------------------------------------------------------------------------------------------------------
+// POST /sign (MCP sign_webhook): the headers a platform would send, for the caller's own receiver tests.
+// ---------------------------------------------------------------------------------------------------------
+
+export const signInput = signInputSchema(
+  fieldMeta,
+  SIGN_FIELD_DESCRIPTIONS,
+  'A delivery to sign with your own secret: the members /verify takes, without the signature.',
+);
+
+/** The MCP argument phrases where signing differs from verifying. */
+const SIGN_TOOL_DESCRIPTIONS: Partial<Record<SignMember, string>> = {
+  platform: 'platform to sign for',
+  secret: 'your secret; stripe, paddle, svix, standard-webhooks: 1–10 (whsk_ key: v1a)',
+  timestamp: 'to sign (default now)',
+  webhook_id: 'message id (svix, standard-webhooks)',
+};
+
+export const signToolInput = signInputSchema(toolMeta, SIGN_TOOL_DESCRIPTIONS, 'a delivery to sign');
+
+export const signOutput = z.object({
+  platform: z.string().meta({ description: 'the platform signed for' }),
+  scheme: z.string().meta({ description: 'scheme, as verify_webhook reports it' }),
+  signature: z.string().meta({ description: 'the signature header value' }),
+  headers: z.record(z.string(), z.string()).meta({ description: 'headers to send, name → value' }),
+  timestamp: z.string().nullable().meta({ description: 'timestamp signed (null: none)' }),
+  webhook_id: z.string().nullable().meta({ description: 'message id signed (null: none)' }),
+});
+
+/** GitHub's documented test vector, signed: the known answer of /verify's example. */
+export const SIGN_EXAMPLE = {
+  platform: 'github',
+  secret: "It's a Secret to Everybody",
+  payload: 'Hello, World!',
+} as const;
+
+export const signOperation = defineOperation({
+  name: 'sign_webhook',
+  summary: 'Sign a test delivery as its platform would',
+  description:
+    'Produces the headers a platform would send with `payload`, signed with your own `secret`, as fixtures ' +
+    'for your receiver tests: the same bytes, algorithm and encoding /verify checks (hex lower case, base64 ' +
+    `padded), so /verify finds them valid with the same inputs. Signable: ${SIGNABLE_PLATFORMS.join(', ')} ` +
+    '(paypal with `mode: "hmac"`; github as X-Hub-Signature-256). stripe, paddle, standard-webhooks and svix ' +
+    'take 1–10 secrets (one signature each, in order); a `whsec_` secret gives `v1,…`, a `whsk_` key ' +
+    '(base64 of a 32-byte Ed25519 seed) `v1a,…`. `timestamp` defaults to now (unix s; HubSpot ms; Zendesk ' +
+    'ISO 8601 Z). The answer never contains the secret. Other platforms are 422 `not_signable`.',
+  toolDescription:
+    'Makes the headers a platform would send with `payload`, signed with your own `secret`, to test your ' +
+    'webhook receiver (verify_webhook accepts them). Returns `headers` to send as they are.',
+  tags: ['webhooks'],
+  method: 'POST',
+  path: '/sign',
+  input: signInput,
+  mcpInput: signToolInput,
+  output: signOutput,
+  errors: [
+    { status: 400, code: 'unknown_platform', description: VERIFY_ERROR_CODES.unknown_platform },
+    { status: 400, code: 'missing_field', description: VERIFY_ERROR_CODES.missing_field },
+    { status: 422, code: 'not_signable', description: 'the platform is verified with a public key (422)' },
+  ],
+  maxBodyBytes: VERIFY_MAX_BODY_BYTES,
+  example: { input: SIGN_EXAMPLE, output: () => signWebhook(SIGN_EXAMPLE) },
+  handler: (input) => signWebhook(input as SignInput),
+});
+
+export const operations = [verifyOperation, listPlatformsOperation, signOperation];

@@ -6,6 +6,7 @@ import {
   type Hint,
   PAYPAL_MODES,
   PLATFORM_NAMES,
+  AUTO_PLATFORM,
   TEXT_ENCODINGS,
   type VerifyInput,
 } from './types.js';
@@ -34,8 +35,10 @@ export const VERIFY_FIELDS: readonly FieldDescription[] = [
     name: 'platform',
     types: ['string'],
     required: 'always',
-    enum: PLATFORM_NAMES,
-    description: 'Which platform signed the delivery.',
+    enum: [...PLATFORM_NAMES, AUTO_PLATFORM],
+    description:
+      'Which platform signed the delivery, or "auto" to take it from `headers` (the header that names it, e.g. ' +
+      'Stripe-Signature → stripe; the answer adds detected_platform).',
     example: 'github',
   },
   {
@@ -49,7 +52,7 @@ export const VERIFY_FIELDS: readonly FieldDescription[] = [
       'token; Cloudflare and GitLab: the static token; standard-webhooks and svix: the whsec_… secret, whose ' +
       `base64 part is the key), or an array of 1–${MAX_SECRETS} secrets during rotation (valid if any matches; ` +
       'the result names which). Required except for the public-key platforms (sendgrid, native paypal, ' +
-      'discord, generic-ed25519). Never echoed.',
+      'discord, generic-ed25519; standard-webhooks and svix given a public_key). Never echoed.',
     example: "It's a Secret to Everybody",
   },
   {
@@ -126,7 +129,8 @@ export const VERIFY_FIELDS: readonly FieldDescription[] = [
     types: ['string'],
     required: 'platform',
     description:
-      "SendGrid: the verification key, PEM or the dashboard's bare base64 DER; must be EC P-256. discord: the " +
+      "SendGrid: the verification key, PEM or the dashboard's bare base64 DER; must be EC P-256. standard-webhooks " +
+      'and svix: the whpk_ Ed25519 public key (base64 of 32 bytes) that checks v1a signatures. discord: the ' +
       "application's Ed25519 public key, 64 hex digits. generic-ed25519: an Ed25519 key as 64 hex digits, the " +
       '32 bytes in base64 or base64url, a PEM (or bare base64 DER) public key, or an OKP JWK.',
   },
@@ -275,6 +279,24 @@ export const VERIFY_ERROR_CODES = {
   missing_field: 'a field the platform needs is absent (400; errors[] names each)',
   validation_failed: 'a field has the wrong type or value (400; errors[] names each)',
   invalid_public_key: 'public_key or cert cannot be read, or is not the required key type (400)',
+  platform_not_detected: 'platform "auto": no header names a platform (422; lists headers_seen)',
+  ambiguous_platform:
+    'platform "auto": the headers name several platforms (422; lists candidates, headers_seen)',
 } as const;
 
 export { FAILURE_REASONS, HINTS };
+
+/** POST /sign's wording where a member means something else than in /verify. */
+export const SIGN_FIELD_DESCRIPTIONS = {
+  platform: 'The platform whose headers to produce: an HMAC platform, or paypal with mode "hmac".',
+  secret:
+    'Your signing secret (never echoed). stripe, paddle, standard-webhooks and svix: also an array of 1–10, one ' +
+    'signature each, in order. standard-webhooks and svix: a whsec_ secret signs v1, a whsk_ key (the base64 of ' +
+    'a 32-byte Ed25519 seed) v1a.',
+  timestamp:
+    'The timestamp to sign, sent as given (1–64 letters, digits or ":.+-"). Default: now, as the platform ' +
+    'writes it (unix seconds; hubspot milliseconds; zendesk ISO 8601 with Z).',
+  webhook_id:
+    'standard-webhooks and svix: the message id to sign (required, 1–256 characters, no "."). generic: the ' +
+    'value of {id}.',
+} as const;

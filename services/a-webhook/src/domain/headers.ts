@@ -17,7 +17,7 @@ function pointer(name: string): string {
  * differ only in case) are joined with ", " as HTTP does. Bounded: at most MAX_HEADERS names, names of at
  * most MAX_HEADER_NAME_CHARS, values of at most MAX_SIGNATURE_CHARS; otherwise 400 naming `/headers/<name>`.
  */
-function parseHeaders(value: unknown): Map<string, string> | null {
+export function parseHeaders(value: unknown): Map<string, string> | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw invalidFields([

@@ -67,3 +67,13 @@ export function digestShape(hash: HashAlgorithm, encoding: TextEncoding): string
   const bytes = DIGEST_BYTES[hash];
   return encoding === 'hex' ? `${bytes * 2} hex digits` : `the base64 of ${bytes} bytes`;
 }
+
+/** One HMAC as a header carries it: hex in lower case, base64 padded (POST /sign). */
+export function hmacText(
+  hash: HashAlgorithm,
+  secret: BinaryLike,
+  data: BinaryLike | readonly BinaryLike[],
+  encoding: TextEncoding,
+): string {
+  return hmac(hash, secret, data).toString(encoding);
+}

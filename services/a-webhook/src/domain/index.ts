@@ -4,6 +4,7 @@ export {
   HINT_DESCRIPTIONS,
   HINTS,
   REASON_DESCRIPTIONS,
+  SIGN_FIELD_DESCRIPTIONS,
   VERIFY_ERROR_CODES,
   VERIFY_FIELDS,
 } from './fields.js';
@@ -24,3 +25,16 @@ export {
 export { MAX_FORM_PARAMETERS, MAX_KEY_CHARS, MAX_PAYLOAD_BYTES, MAX_SIGNATURE_CHARS } from './limits.js';
 export { MAX_SECRETS } from './validate.js';
 export { type VerifyOptions, verifyWebhook } from './verify.js';
+export { DETECTION_TABLE, detectPlatform } from './detect.js';
+export { AUTO_PLATFORM } from './types.js';
+export {
+  formatNow,
+  MAX_WEBHOOK_ID_CHARS,
+  SIGN_MEMBERS,
+  SIGNABLE_PLATFORMS,
+  type SignInput,
+  type SignMember,
+  type SignOptions,
+  type SignResult,
+  signWebhook,
+} from './sign.js';

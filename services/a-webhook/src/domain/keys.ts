@@ -1,4 +1,4 @@
-import { createPublicKey, type KeyObject, X509Certificate } from 'node:crypto';
+import { createPrivateKey, createPublicKey, type KeyObject, X509Certificate } from 'node:crypto';
 import { fromBase64, fromBase64Url } from '@dus/core';
 import { fromBase64OrBase64Url } from './base64-body.js';
 import { invalidPublicKey } from './errors.js';
@@ -176,6 +176,47 @@ function base64Key(text: string): KeyObject | undefined {
   if (bytes === undefined) return undefined;
   if (bytes.byteLength === 32) return ed25519FromRaw(bytes);
   return spkiFromDer(bytes);
+}
+
+/** The prefixes Standard Webhooks gives its keys: `whpk_` public, `whsk_` signing (private), `whsec_` symmetric. */
+export const WEBHOOK_PUBLIC_KEY_PREFIX = 'whpk_';
+export const WEBHOOK_SIGNING_KEY_PREFIX = 'whsk_';
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+
+/**
+ * Standard Webhooks v1a: `whpk_` + the base64 of the 32-byte Ed25519 public key (prefix and `=` padding
+ * optional). A `whsk_` or `whsec_` value is a secret passed in the wrong member: refused, never echoed.
+ */
+export function parseWebhookPublicKey(text: string): KeyObject {
+  const trimmed = text.trim();
+  if (trimmed.startsWith(WEBHOOK_SIGNING_KEY_PREFIX) || trimmed.startsWith(WEBHOOK_SECRET_PREFIX)) {
+    throw invalidPublicKey(
+      'public_key',
+      'is a secret (whsk_ or whsec_), not a public key; pass the whpk_ public key and keep the secret to yourself',
+    );
+  }
+  const body = trimmed.startsWith(WEBHOOK_PUBLIC_KEY_PREFIX)
+    ? trimmed.slice(WEBHOOK_PUBLIC_KEY_PREFIX.length)
+    : trimmed;
+  const raw = fromBase64(body);
+  const key = raw?.byteLength === 32 ? ed25519FromRaw(raw) : undefined;
+  if (key === undefined) {
+    throw invalidPublicKey(
+      'public_key',
+      'must be whpk_ followed by the base64 of a 32-byte Ed25519 public key',
+    );
+  }
+  return key;
+}
+
+/** PKCS #8 header of an Ed25519 private key (RFC 8410 §7): the 32-byte seed follows. */
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/** A `whsk_` signing key (POST /sign): the base64 of a 32-byte Ed25519 seed; `undefined` otherwise. */
+export function webhookSigningKey(text: string): KeyObject | undefined {
+  const seed = fromBase64(text.slice(WEBHOOK_SIGNING_KEY_PREFIX.length));
+  if (seed?.byteLength !== 32) return undefined;
+  return createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
 }
 
 /**

@@ -25,7 +25,9 @@ function mismatch(check: PlatformCheck, secretCount: number): string {
     check.signaturesFound > 1
       ? `none of the ${check.signaturesFound} signatures matches`
       : 'the signature does not match';
-  return `${signatures} the payload under ${secretCount > 1 ? `any of the ${secretCount} secrets` : 'the secret'}`;
+  const secrets = secretCount > 1 ? `any of the ${secretCount} secrets` : 'the secret';
+  const key = check.verifiedWith === 'secret_or_public_key' ? ' or the public key' : '';
+  return `${signatures} the payload under ${secrets}${key}`;
 }
 
 function window(time: TimestampFacts): string {

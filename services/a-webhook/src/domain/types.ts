@@ -32,6 +32,9 @@ export const PLATFORM_NAMES = [
 ] as const;
 export type PlatformName = (typeof PLATFORM_NAMES)[number];
 
+/** `platform: "auto"` (POST /verify): the platform is the one the received headers name. */
+export const AUTO_PLATFORM = 'auto';
+
 export const GENERIC_ALGORITHMS = ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'] as const;
 export type GenericAlgorithm = (typeof GENERIC_ALGORITHMS)[number];
 
@@ -159,7 +162,7 @@ export interface TimestampSource {
 /** What a platform module found, before the central timestamp check and message wording. */
 export interface PlatformCheck {
   /** What the signature was checked with, for the wording of a mismatch. */
-  verifiedWith: 'secret' | 'public_key' | 'certificate';
+  verifiedWith: 'secret' | 'public_key' | 'secret_or_public_key' | 'certificate';
   scheme: string;
   algorithm: string;
   encoding: string;
@@ -214,10 +217,37 @@ export interface PlatformDescriptor {
   /** Extra sentence for a `missing_field` error. */
   missingFieldNote?: (request: VerifyRequest) => string | null;
   verify: (request: VerifyRequest, ctx: VerifyContext) => PlatformCheck;
+  /**
+   * `platform: "auto"`: the headers that name this platform (default: its `signature_header`; the first one
+   * present is the signature read), and the candidates it overrules — always, or only beside one of `when`.
+   */
+  detection?: {
+    headers?: readonly string[];
+    overrules?: { platforms: readonly PlatformName[]; when?: readonly string[] };
+  };
+  /** How POST /sign produces this platform's signature (HMAC platforms only; absent: not signable). */
+  signing?: PlatformSigning;
+}
+
+/** The form of a timestamp signed when the caller gives none: unix seconds, milliseconds, or ISO 8601 `Z`. */
+export type TimestampForm = 'unix_s' | 'unix_ms' | 'iso';
+
+/** What POST /sign needs from a platform; the bytes are those its `verify` checks. */
+export interface PlatformSigning {
+  /** Whether `secret` may be a list (one signature each, in order). */
+  manySecrets: boolean;
+  /** The timestamp form the request signs (null: no timestamp is signed). */
+  timestamp: (request: VerifyRequest) => TimestampForm | null;
+  /** Whether this request can be signed (PayPal: only `mode: "hmac"`); default: always. */
+  signable?: (request: VerifyRequest) => boolean;
+  /** The signature header's value from `request.secrets` (and the timestamp, now always set when signed). */
+  sign: (request: VerifyRequest) => { scheme: string; signature: string };
 }
 
 /** The result of POST /verify. */
 export interface VerifyResult {
+  /** With `platform: "auto"`: the platform the headers named. */
+  detected_platform?: PlatformName;
   valid: boolean;
   platform: PlatformName;
   scheme: string;

@@ -1,5 +1,6 @@
 import type { BinaryLike, ProblemFieldError } from '@dus/core';
 import { decodeBase64Body } from './base64-body.js';
+import { AUTO_PLATFORM } from './types.js';
 import { invalidFields, missingFields, unknownPlatform } from './errors.js';
 import { HTTP_TOKEN, headerNames } from './headers.js';
 import { MAX_HEADER_NAME_CHARS, MAX_METHOD_CHARS } from './limits.js';
@@ -44,12 +45,18 @@ function isPlatformName(value: unknown): value is PlatformName {
   return typeof value === 'string' && (PLATFORM_NAMES as readonly string[]).includes(value);
 }
 
-/** The platform named by the input; 400 when it is absent or unknown. */
-export function parsePlatform(input: VerifyInput): PlatformName {
+/** The platform named by the input (or `auto` when allowed); 400 when it is absent or unknown. */
+export function parsePlatform(input: VerifyInput): PlatformName;
+export function parsePlatform(input: VerifyInput, allowAuto: true): PlatformName | typeof AUTO_PLATFORM;
+export function parsePlatform(input: VerifyInput, allowAuto = false): PlatformName | typeof AUTO_PLATFORM {
   const value: unknown = (input as unknown as Fields).platform;
   if (value === undefined || value === null) throw missingFields(['platform'], null, null);
   const name = typeof value === 'string' ? value.trim().toLowerCase() : value;
-  if (!isPlatformName(name)) throw unknownPlatform();
+  if (!isPlatformName(name)) {
+    // Only a name that is no platform's is compared with `auto`: a named request does no extra work.
+    if (allowAuto && name === AUTO_PLATFORM) return AUTO_PLATFORM;
+    throw unknownPlatform();
+  }
   return name;
 }
 
@@ -270,6 +277,15 @@ function isMissing(fields: Fields, request: VerifyRequest, field: VerifyField): 
   return !present(fields, field);
 }
 
+/** The fields of `required` the request lacks. */
+export function missingOf(
+  input: VerifyInput,
+  request: VerifyRequest,
+  required: readonly VerifyField[],
+): VerifyField[] {
+  return required.filter((field) => isMissing(input as unknown as Fields, request, field));
+}
+
 /**
  * 400 `missing_field` naming every required field the platform (and generic's template) needs and the
  * request lacks; with `headers`, each field a header could have carried is named with that header.
@@ -284,7 +300,7 @@ export function requireFields(
     const extra = templateFields(request.signed_content).filter((field) => !required.includes(field));
     required = [...required, ...extra];
   }
-  const missing = required.filter((field) => isMissing(input as unknown as Fields, request, field));
+  const missing = missingOf(input, request, required);
   if (missing.length > 0) {
     const headers =
       input.headers === undefined || input.headers === null ? {} : headerNames(descriptor, input);

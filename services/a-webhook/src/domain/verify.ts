@@ -1,17 +1,19 @@
 import { checkTimestamp, normalizeUnixSeconds, parseUnixTimestamp } from '@dus/core';
+import { detectPlatform } from './detect.js';
 import { collectHints } from './hints.js';
 import { invalidFields } from './errors.js';
 import { applyHeaders } from './headers.js';
 import { checkPayloadSize, MAX_KEY_CHARS, MAX_SIGNATURE_CHARS } from './limits.js';
 import { describe } from './messages.js';
 import { PLATFORMS, PLATFORMS_BY_NAME } from './platforms/index.js';
-import type {
-  FailureReason,
-  PlatformCheck,
-  PlatformDescriptor,
-  PlatformName,
-  VerifyInput,
-  VerifyResult,
+import {
+  AUTO_PLATFORM,
+  type FailureReason,
+  type PlatformCheck,
+  type PlatformDescriptor,
+  type PlatformName,
+  type VerifyInput,
+  type VerifyResult,
 } from './types.js';
 import { parsePlatform, parseRequest, requireFields } from './validate.js';
 
@@ -103,7 +105,13 @@ function otherPrefixes(self: PlatformName): readonly string[] {
  * itself was right. Bad input throws a `ProblemError` (400); everything else is a result.
  */
 export function verifyWebhook(input: VerifyInput, options: VerifyOptions = {}): VerifyResult {
-  const platform = parsePlatform(input);
+  const named = parsePlatform(input, true);
+  if (named !== AUTO_PLATFORM) return verifyFor(named, input, options);
+  const detected = detectPlatform(input);
+  return { ...verifyFor(detected.platform, detected.input, options), detected_platform: detected.platform };
+}
+
+function verifyFor(platform: PlatformName, input: VerifyInput, options: VerifyOptions): VerifyResult {
   const descriptor: PlatformDescriptor = PLATFORMS_BY_NAME[platform];
   const fields = applyHeaders(input, descriptor);
   const request = parseRequest(fields, platform);

@@ -74,7 +74,7 @@ describe('platform registry', () => {
       signature_header: 'webhook-signature',
       timestamp_header: 'webhook-timestamp',
       required_fields: ['secret', 'payload', 'signature', 'timestamp', 'webhook_id'],
-      optional_fields: ['tolerance', 'now'],
+      optional_fields: ['public_key', 'tolerance', 'now'],
       default_tolerance_s: 300,
     };
     expect(rows['standard-webhooks']).toEqual({ name: 'standard-webhooks', ...standard });

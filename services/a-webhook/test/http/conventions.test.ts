@@ -214,10 +214,12 @@ describe('standard endpoints', () => {
       mcp: '/mcp',
       platforms: '/platforms',
       verify: '/verify',
+      sign: '/sign',
     });
     expect(res.json.operations).toEqual([
       { method: 'POST', path: '/verify', summary: expect.any(String), mcp_tool: 'verify_webhook' },
       { method: 'GET', path: '/platforms', summary: expect.any(String), mcp_tool: 'list_platforms' },
+      { method: 'POST', path: '/sign', summary: expect.any(String), mcp_tool: 'sign_webhook' },
     ]);
   });
 

@@ -37,6 +37,7 @@ describe('OpenAPI document', async () => {
         '/openapi.json',
         '/platforms',
         '/readyz',
+        '/sign',
         '/verify',
         '/version',
       ].sort(),
@@ -47,6 +48,7 @@ describe('OpenAPI document', async () => {
       '401',
       '413',
       '415',
+      '422',
       '429',
       '500',
     ]);
@@ -85,7 +87,7 @@ describe('OpenAPI document', async () => {
     for (const field of VERIFY_FIELDS) {
       expect(schema.properties[field.name].description).toContain(field.description);
     }
-    expect(schema.properties.platform.enum).toEqual([...PLATFORM_NAMES]);
+    expect(schema.properties.platform.enum).toEqual([...PLATFORM_NAMES, 'auto']);
     expect(schema.properties.algo.enum).toEqual(['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']);
     expect(schema.properties.tolerance).toMatchObject({ type: 'integer', minimum: 0 });
     expect(schema.properties.url.format).toBe('uri');

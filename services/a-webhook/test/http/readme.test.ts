@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_NAMES } from '../../src/domain/index.js';
 import { get, post, verify } from './helpers/client.js';
+import { registerSecrets } from './helpers/recorder.js';
 
 const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
 
@@ -38,6 +39,7 @@ function examples(): Example[] {
 
 const all = examples();
 const verifyExamples = all.filter((example) => example.path === '/verify');
+const signExamples = all.filter((example) => example.path === '/sign');
 
 function parseComment(comment: string): Record<string, unknown> | undefined {
   try {
@@ -51,7 +53,10 @@ describe('README examples', () => {
   it('has a verified /verify example for each platform', () => {
     const platforms = verifyExamples
       .filter((example) => parseComment(example.comment)?.valid === true)
-      .map((example) => JSON.parse(example.body!).platform);
+      .map((example) => {
+        const { platform } = JSON.parse(example.body!);
+        return platform === 'auto' ? parseComment(example.comment)?.detected_platform : platform;
+      });
     expect(new Set(platforms)).toEqual(new Set(PLATFORM_NAMES));
     expect(verifyExamples.length).toBeGreaterThanOrEqual(16);
   });
@@ -73,8 +78,26 @@ describe('README examples', () => {
     },
   );
 
+  it.each(signExamples.map((example, i) => [i, example] as const))(
+    'POST /sign example %i answers as documented',
+    async (_i, example) => {
+      const body = JSON.parse(example.body!);
+      registerSecrets(body.secret);
+      const res = await post('/sign', example.body!);
+      const expected = parseComment(example.comment);
+      if (expected !== undefined) {
+        expect(res.status).toBe(200);
+        expect(res.json).toEqual(expected);
+      } else {
+        const detail = /"detail":"([^"]+)"/.exec(example.comment)?.[1];
+        expect(detail).toBeDefined();
+        expect(res.json).toMatchObject({ detail, valid: false });
+      }
+    },
+  );
+
   it('the GET and MCP examples answer 200', async () => {
-    const others = all.filter((example) => example.path !== '/verify');
+    const others = all.filter((example) => example.path !== '/verify' && example.path !== '/sign');
     expect(others.map((example) => example.path)).toEqual([
       '/health',
       '/',

@@ -8,6 +8,7 @@ import type {
   TextEncoding,
   VerifyRequest,
 } from '../types.js';
+import { hmacSigning } from './hmac-signing.js';
 import { verifySingleHmac } from './single-hmac.js';
 
 /** A platform whose one header holds an HMAC of the raw body, bare or as `<prefix>=<digest>`. */
@@ -89,5 +90,12 @@ export function bodyHmacPlatform(spec: BodyHmacScheme): PlatformDescriptor {
     signature_prefixes: prefix === undefined ? [] : [`${prefix}=`],
     payload_json_style: spec.payloadJsonStyle,
     verify,
+    signing: hmacSigning({
+      scheme: spec.scheme,
+      hash: spec.hash,
+      encoding: spec.encoding,
+      prefix: prefix === undefined ? '' : `${prefix}=`,
+      signed: (request) => request.body,
+    }),
   };
 }

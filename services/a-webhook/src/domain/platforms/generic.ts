@@ -2,6 +2,7 @@ import { type HashAlgorithm, splitSchemePrefix } from '@dus/core';
 import { digestShape, HMAC_LABELS } from '../hmac-check.js';
 import type { GenericAlgorithm, Hint, PlatformCheck, PlatformDescriptor, VerifyRequest } from '../types.js';
 import { renderTemplate, signedTimestamp, TEMPLATE_OPTIONAL_FIELDS } from '../signed-content.js';
+import { hmacText } from '../hmac-check.js';
 import { verifySingleHmac } from './single-hmac.js';
 
 const HASHES: Record<GenericAlgorithm, HashAlgorithm> = {
@@ -12,6 +13,10 @@ const HASHES: Record<GenericAlgorithm, HashAlgorithm> = {
 };
 
 const ALGO_PREFIX = /^sha-?(1|256|384|512)$/i;
+
+/** The signed bytes: the body, or the `signed_content` template rendered. */
+const signed = (request: VerifyRequest) =>
+  request.signed_content === null ? request.body : renderTemplate(request.signed_content, request);
 
 /**
  * Any HMAC of the body, or of the `signed_content` template: `algo` (SHA-256 by default), `encoding` (hex by
@@ -30,7 +35,7 @@ function verify(request: VerifyRequest): PlatformCheck {
     encoding,
     secrets: request.secrets,
     signature: prefix ? value : request.signature,
-    data: request.signed_content === null ? request.body : renderTemplate(request.signed_content, request),
+    data: signed(request),
     malformedMessage: `the signature must be ${digestShape(hash, encoding)} (${HMAC_LABELS[hash]})`,
   });
   return { ...check, hints, timestamp: signedTimestamp(request) };
@@ -61,4 +66,14 @@ export const generic: PlatformDescriptor = {
   ],
   payload_json_style: null,
   verify,
+  // The bare digest (no prefix), with `algo` and `encoding`; a `{timestamp}` template signs one.
+  signing: {
+    manySecrets: false,
+    timestamp: (request) => (signedTimestamp(request) === null ? null : 'unix_s'),
+    sign: (request) => {
+      const hash = HASHES[request.algo ?? 'SHA-256'];
+      const text = hmacText(hash, request.secrets[0] as string, signed(request), request.encoding ?? 'hex');
+      return { scheme: 'generic-hmac', signature: text };
+    },
+  },
 };

@@ -2,6 +2,7 @@ import { type HashAlgorithm, splitSchemePrefix } from '@dus/core';
 import { describeIgnoredKeys, failedCheck, isBareHex } from '../check.js';
 import { digestShape, HMAC_LABELS } from '../hmac-check.js';
 import type { PlatformCheck, PlatformDescriptor, VerifyRequest } from '../types.js';
+import { hmacSigning } from './hmac-signing.js';
 import { verifySingleHmac } from './single-hmac.js';
 
 const HASHES: Record<string, HashAlgorithm> = { sha256: 'sha-256', sha1: 'sha-1' };
@@ -51,5 +52,18 @@ export const github: PlatformDescriptor = {
   rejects_future_timestamps: false,
   signature_prefixes: ['sha256=', 'sha1='],
   payload_json_style: 'compact',
+  // X-Hub-Signature alone is also Intercom's header: github only beside X-Hub-Signature-256 or X-GitHub-Event.
+  detection: {
+    headers: ['X-Hub-Signature-256', 'X-Hub-Signature'],
+    overrules: { platforms: ['intercom'], when: ['X-Hub-Signature-256', 'X-GitHub-Event'] },
+  },
   verify,
+  // Signed as X-Hub-Signature-256 (the legacy sha1= header is only verified).
+  signing: hmacSigning({
+    scheme: 'github-sha256',
+    hash: 'sha-256',
+    encoding: 'hex',
+    prefix: 'sha256=',
+    signed: (request) => request.body,
+  }),
 };

@@ -1,6 +1,7 @@
 import { parseUnixTimestamp } from '@dus/core';
 import type { PlatformCheck, PlatformDescriptor, VerifyRequest } from '../types.js';
 import { withSignedMilliseconds } from './epoch-milliseconds.js';
+import { hmacSigning } from './hmac-signing.js';
 import { verifySingleHmac } from './single-hmac.js';
 
 const META = {
@@ -18,6 +19,14 @@ export function hubspotSignedUri(url: string): string {
   return url.replace(DECODED_IN_URI, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+/** HubSpot v3's signed bytes: method + URI + body + timestamp (milliseconds). */
+const signed = (request: VerifyRequest) => [
+  request.method,
+  hubspotSignedUri(request.url ?? ''),
+  request.body,
+  request.timestamp ?? '',
+];
+
 /**
  * `X-HubSpot-Signature-v3: <base64>`, HMAC-SHA256 (key: the app's client secret) of method + URI + body +
  * `X-HubSpot-Request-Timestamp` (milliseconds), the URI with a few percent-encodings decoded.
@@ -30,7 +39,7 @@ function verify(request: VerifyRequest): PlatformCheck {
     encoding: 'base64',
     secrets: request.secrets,
     signature: request.signature,
-    data: [request.method, hubspotSignedUri(request.url ?? ''), request.body, timestamp],
+    data: signed(request),
     malformedMessage: 'X-HubSpot-Signature-v3 must be the base64 of 32 bytes',
   });
   return withSignedMilliseconds(
@@ -56,4 +65,11 @@ export const hubspot: PlatformDescriptor = {
   signature_prefixes: [],
   payload_json_style: 'compact',
   verify,
+  signing: hmacSigning({
+    scheme: META.scheme,
+    hash: 'sha-256',
+    encoding: 'base64',
+    signed,
+    timestamp: 'unix_ms',
+  }),
 };

@@ -1,5 +1,6 @@
 import { normalizeUnixSeconds, parseUnixTimestamp } from '@dus/core';
 import type { Hint, PlatformCheck, PlatformDescriptor, VerifyRequest } from '../types.js';
+import { hmacSigning } from './hmac-signing.js';
 import { verifySingleHmac } from './single-hmac.js';
 
 const META = {
@@ -64,4 +65,11 @@ export const linear: PlatformDescriptor = {
   signature_prefixes: [],
   payload_json_style: 'compact',
   verify,
+  // Linear signs the body alone; its timestamp travels inside the payload (webhookTimestamp).
+  signing: hmacSigning({
+    scheme: META.scheme,
+    hash: 'sha-256',
+    encoding: 'hex',
+    signed: (request) => request.body,
+  }),
 };

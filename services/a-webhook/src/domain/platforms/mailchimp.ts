@@ -1,4 +1,5 @@
 import type { PlatformCheck, PlatformDescriptor, VerifyRequest } from '../types.js';
+import { hmacSigning } from './hmac-signing.js';
 import { verifySingleHmac } from './single-hmac.js';
 import { formParameterVariants } from './twilio-signing.js';
 
@@ -9,20 +10,21 @@ const META = {
   encoding: 'base64',
 } as const;
 
+/** Only the body as sent: Mandrill posts one parameter (mandrill_events), never a repeated pair. */
+const signed = (request: VerifyRequest) => [request.url ?? '', formParameterVariants(request.payload)[0]!];
+
 /**
  * Mailchimp Transactional (Mandrill): `X-Mandrill-Signature: <base64>`, HMAC-SHA1 (key: the webhook's
  * key) of the webhook URL followed by each POST parameter's name and value, sorted by name.
  */
 function verify(request: VerifyRequest): PlatformCheck {
-  const parameters = formParameterVariants(request.payload);
   return verifySingleHmac({
     meta: META,
     hash: 'sha-1',
     encoding: 'base64',
     secrets: request.secrets,
     signature: request.signature,
-    // Only the body as sent: Mandrill posts one parameter (mandrill_events), never a repeated pair.
-    data: [request.url ?? '', parameters[0]!],
+    data: signed(request),
     malformedMessage: 'X-Mandrill-Signature must be the base64 of 20 bytes (HMAC-SHA1)',
   });
 }
@@ -42,4 +44,5 @@ export const mailchimp: PlatformDescriptor = {
   signature_prefixes: [],
   payload_json_style: null,
   verify,
+  signing: hmacSigning({ scheme: META.scheme, hash: 'sha-1', encoding: 'base64', signed }),
 };

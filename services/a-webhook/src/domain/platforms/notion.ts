@@ -1,6 +1,7 @@
 import { splitSchemePrefix } from '@dus/core';
 import { describeIgnoredKeys, failedCheck, isBareHex } from '../check.js';
 import type { PlatformCheck, PlatformDescriptor, VerifyRequest } from '../types.js';
+import { hmacSigning } from './hmac-signing.js';
 import { verifySingleHmac } from './single-hmac.js';
 
 const META = {
@@ -48,4 +49,11 @@ export const notion: PlatformDescriptor = {
   signature_prefixes: ['sha256='],
   payload_json_style: 'compact',
   verify,
+  signing: hmacSigning({
+    scheme: META.scheme,
+    hash: 'sha-256',
+    encoding: 'hex',
+    prefix: 'sha256=',
+    signed: (request) => request.body,
+  }),
 };

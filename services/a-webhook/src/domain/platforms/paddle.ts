@@ -1,6 +1,6 @@
 import type { CheckMeta } from '../check.js';
 import type { PlatformCheck, PlatformDescriptor, VerifyRequest } from '../types.js';
-import { verifyTimestampedList } from './timestamped-list.js';
+import { timestampedListSigning, verifyTimestampedList } from './timestamped-list.js';
 
 const META: CheckMeta = {
   verifiedWith: 'secret',
@@ -39,4 +39,5 @@ export const paddle: PlatformDescriptor = {
   signature_prefixes: ['ts=', 'h1='],
   payload_json_style: 'compact',
   verify,
+  signing: timestampedListSigning(SCHEME),
 };

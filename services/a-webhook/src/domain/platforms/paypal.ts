@@ -1,7 +1,7 @@
 import { verify as verifySignature } from 'node:crypto';
 import { crc32, fromBase64 } from '@dus/core';
 import { type CheckMeta, failedCheck, hmacCheckResult } from '../check.js';
-import { checkHmac } from '../hmac-check.js';
+import { checkHmac, hmacText } from '../hmac-check.js';
 import { parseRsaCertificate } from '../keys.js';
 import type {
   Hint,
@@ -101,4 +101,14 @@ export const paypal: PlatformDescriptor = {
       : "PayPal's native check needs cert (from PAYPAL-CERT-URL), transmission_id, transmission_time and " +
         'webhook_id; to check a shared-secret HMAC of the payload instead, send mode: "hmac" with secret',
   verify: (request, ctx) => (request.mode === 'hmac' ? verifyHmac(request) : verifyNative(request, ctx)),
+  // The native scheme needs PayPal's private RSA key: only the HMAC fallback is signed (hex unless `encoding`).
+  signing: {
+    manySecrets: false,
+    timestamp: () => null,
+    signable: (request) => request.mode === 'hmac',
+    sign: (request) => ({
+      scheme: 'paypal-hmac',
+      signature: hmacText('sha-256', request.secrets[0] as string, request.body, request.encoding ?? 'hex'),
+    }),
+  },
 };

@@ -1,6 +1,7 @@
 import { splitSchemePrefix } from '@dus/core';
 import { describeIgnoredKeys, failedCheck, isBareHex } from '../check.js';
 import type { PlatformCheck, PlatformDescriptor, VerifyRequest } from '../types.js';
+import { hmacSigning } from './hmac-signing.js';
 import { verifySingleHmac } from './single-hmac.js';
 
 const META = {
@@ -9,6 +10,9 @@ const META = {
   algorithm: 'HMAC-SHA256',
   encoding: 'hex',
 } as const;
+
+/** Slack's signed bytes: `v0:<X-Slack-Request-Timestamp>:<body>`. */
+const signed = (request: VerifyRequest) => ['v0:', request.timestamp ?? '', ':', request.body];
 
 /** `X-Slack-Signature: v0=<hex>` over `v0:<X-Slack-Request-Timestamp>:<body>`. */
 function verify(request: VerifyRequest): PlatformCheck {
@@ -29,7 +33,7 @@ function verify(request: VerifyRequest): PlatformCheck {
     encoding: 'hex',
     secrets: request.secrets,
     signature: value,
-    data: ['v0:', timestamp, ':', request.body],
+    data: signed(request),
     malformedMessage: 'a v0= signature must be 64 hex digits',
   });
   return { ...check, timestamp: { value: timestamp, allowMilliseconds: false } };
@@ -50,4 +54,12 @@ export const slack: PlatformDescriptor = {
   signature_prefixes: ['v0='],
   payload_json_style: 'compact',
   verify,
+  signing: hmacSigning({
+    scheme: META.scheme,
+    hash: 'sha-256',
+    encoding: 'hex',
+    prefix: 'v0=',
+    signed,
+    timestamp: 'unix_s',
+  }),
 };

@@ -1,4 +1,5 @@
 import type { PlatformCheck, PlatformDescriptor, VerifyRequest } from '../types.js';
+import { hmacSigning } from './hmac-signing.js';
 import { verifySingleHmac } from './single-hmac.js';
 
 const META = {
@@ -7,6 +8,9 @@ const META = {
   algorithm: 'HMAC-SHA256',
   encoding: 'base64',
 } as const;
+
+/** Square's signed bytes: the notification URL, then the body. */
+const signed = (request: VerifyRequest) => [request.url ?? '', request.body];
 
 /**
  * `x-square-hmacsha256-signature: <base64>`, HMAC-SHA256 (key: the subscription's signature key) of the
@@ -19,7 +23,7 @@ function verify(request: VerifyRequest): PlatformCheck {
     encoding: 'base64',
     secrets: request.secrets,
     signature: request.signature,
-    data: [request.url ?? '', request.body],
+    data: signed(request),
     malformedMessage: 'x-square-hmacsha256-signature must be the base64 of 32 bytes',
   });
 }
@@ -39,4 +43,5 @@ export const square: PlatformDescriptor = {
   signature_prefixes: [],
   payload_json_style: 'compact',
   verify,
+  signing: hmacSigning({ scheme: META.scheme, hash: 'sha-256', encoding: 'base64', signed }),
 };

@@ -1,6 +1,6 @@
 import type { CheckMeta } from '../check.js';
 import type { PlatformCheck, PlatformDescriptor, VerifyRequest } from '../types.js';
-import { verifyTimestampedList } from './timestamped-list.js';
+import { timestampedListSigning, verifyTimestampedList } from './timestamped-list.js';
 
 const META: CheckMeta = {
   verifiedWith: 'secret',
@@ -44,4 +44,5 @@ export const stripe: PlatformDescriptor = {
   signature_prefixes: ['t=', 'v1='],
   payload_json_style: 'pretty2',
   verify,
+  signing: timestampedListSigning(SCHEME),
 };

@@ -1,7 +1,8 @@
 import { parseSignatureList, unusedKeys, valuesForKey } from '@dus/core';
 import { type CheckMeta, describeIgnoredKeys, failedCheck, hmacCheckResult } from '../check.js';
-import { checkHmac, type HmacOutcome } from '../hmac-check.js';
-import type { PlatformCheck, VerifyRequest } from '../types.js';
+import type { BinaryLike } from '@dus/core';
+import { checkHmac, type HmacOutcome, hmacText } from '../hmac-check.js';
+import type { PlatformCheck, PlatformSigning, VerifyRequest } from '../types.js';
 
 /** A `<time key>=<unix>` + `<signature key>=<hex>…` list header, HMAC-SHA256 over `time + joiner + body`. */
 export interface TimestampedListScheme {
@@ -11,6 +12,28 @@ export interface TimestampedListScheme {
   timeKey: string;
   signatureKey: string;
   joiner: string;
+}
+
+/** The signed bytes: `time + joiner + body`. */
+function signedBytes(time: string, scheme: TimestampedListScheme, body: BinaryLike): BinaryLike[] {
+  return [time, scheme.joiner, body];
+}
+
+/** POST /sign: `<time key>=<ts>` then one `<signature key>=<hex>` per secret, in order. */
+export function timestampedListSigning(scheme: TimestampedListScheme): PlatformSigning {
+  return {
+    manySecrets: true,
+    timestamp: () => 'unix_s',
+    sign: (request) => {
+      const time = request.timestamp ?? '';
+      const data = signedBytes(time, scheme, request.body);
+      const signatures = request.secrets.map(
+        (secret) => `${scheme.signatureKey}=${hmacText('sha-256', secret, data, 'hex')}`,
+      );
+      const signature = [`${scheme.timeKey}=${time}`, ...signatures].join(scheme.separator);
+      return { scheme: scheme.meta.scheme, signature };
+    },
+  };
 }
 
 /** Shared by Stripe (`t=…,v1=…`) and Paddle (`ts=…;h1=…`); returns the HMAC outcome for scheme-specific hints. */
@@ -52,7 +75,7 @@ export function verifyTimestampedList(
     hash: 'sha-256',
     encoding: 'hex',
     secrets: request.secrets,
-    variants: [[time, scheme.joiner, request.body]],
+    variants: [signedBytes(time, scheme, request.body)],
     signatures,
   });
   const check = hmacCheckResult(

@@ -1,7 +1,7 @@
 import { constantTimeEqual, digest, fromHex } from '@dus/core';
 import { type CheckMeta, failedCheck, hmacCheckResult } from '../check.js';
 import { invalidField } from '../errors.js';
-import { checkHmac } from '../hmac-check.js';
+import { checkHmac, hmacText } from '../hmac-check.js';
 import type { Hint, PlatformCheck, PlatformDescriptor, VerifyRequest } from '../types.js';
 import { bodyHashParameter, formParameterVariants, urlVariants } from './twilio-signing.js';
 
@@ -70,6 +70,30 @@ function verify(request: VerifyRequest): PlatformCheck {
   return kind === 'form' ? verifyForm(request, urls) : verifyJson(request, urls);
 }
 
+/**
+ * POST /sign: a form body signs the URL and its parameters; a JSON body signs the URL alone, which must then
+ * carry `bodySHA256=<hex SHA-256 of the payload>` (Twilio adds it; it is what binds the body), else 400.
+ */
+function sign(request: VerifyRequest): { scheme: string; signature: string } {
+  const kind = bodyKind(request);
+  const url = request.url ?? '';
+  if (kind === 'json') {
+    const declared = fromHex(bodyHashParameter(url) ?? '');
+    if (declared === undefined || !constantTimeEqual(declared, digest('sha-256', request.body))) {
+      throw invalidField(
+        'url',
+        'missing_body_hash',
+        'a JSON delivery must carry bodySHA256=<hex SHA-256 of the payload>',
+      );
+    }
+  }
+  const data = kind === 'form' ? [url, formParameterVariants(request.payload)[0]!] : url;
+  return {
+    scheme: meta(kind).scheme,
+    signature: hmacText('sha-1', request.secrets[0] as string, data, 'base64'),
+  };
+}
+
 export const twilio: PlatformDescriptor = {
   name: 'twilio',
   kind: 'telephony',
@@ -86,4 +110,5 @@ export const twilio: PlatformDescriptor = {
   signature_prefixes: [],
   payload_json_style: null,
   verify,
+  signing: { manySecrets: false, timestamp: () => null, sign },
 };

@@ -1,47 +1,79 @@
-import { fromBase64 } from '@dus/core';
-import { type CheckMeta, describeIgnoredKeys, failedCheck, hmacCheckResult } from '../check.js';
+import { decodeSignatureOfLength, fromBase64 } from '@dus/core';
+import { type CheckMeta, describeIgnoredKeys, failedCheck } from '../check.js';
 import { invalidFields } from '../errors.js';
-import { checkHmac } from '../hmac-check.js';
-import type { PlatformCheck, VerifyRequest } from '../types.js';
+import { checkHmac, hmacText } from '../hmac-check.js';
+import {
+  parseWebhookPublicKey,
+  WEBHOOK_SECRET_PREFIX,
+  WEBHOOK_SIGNING_KEY_PREFIX,
+  webhookSigningKey,
+} from '../keys.js';
+import type { PlatformCheck, PlatformSigning, VerifyRequest } from '../types.js';
+import { ED25519_SIGNATURE_BYTES, signEd25519, verifiesEd25519 } from './ed25519-check.js';
 
 /**
- * The Standard Webhooks symmetric scheme (https://www.standardwebhooks.com, spec "Standard Webhooks" v1),
- * shared by `standard-webhooks` and `svix` (whose headers are only branded `svix-*`):
- * - signed content: `${webhook_id}.${timestamp}.${body}`;
- * - key: the base64 after the `whsec_` prefix (a secret without the prefix is base64 too, as the official
- *   libraries do);
- * - signature header: space-separated `<version>,<base64>` entries; `v1` is HMAC-SHA256, other versions
- *   (e.g. the asymmetric `v1a`) are listed in `ignored`.
+ * The Standard Webhooks scheme (https://www.standardwebhooks.com, spec "Standard Webhooks" v1.0.0), shared
+ * by `standard-webhooks` and `svix` (whose headers are only branded `svix-*`):
+ * - signed content: `${webhook_id}.${timestamp}.${body}`, for both versions;
+ * - `v1`: HMAC-SHA256 keyed with the base64 after the `whsec_` prefix (a secret without the prefix is base64
+ *   too, as the official libraries do), the base64 of 32 bytes;
+ * - `v1a`: Ed25519 with the `whpk_` public key, the base64 of 64 bytes;
+ * - signature header: space-separated `<version>,<base64>` entries. The versions checked follow the keys
+ *   given (secret → v1, public_key → v1a, both → either); entries of other versions are listed in `ignored`.
  */
 export interface WebhookSignatureScheme {
+  /** `<platform>-v1`, HMAC-SHA256. */
   meta: CheckMeta;
+  /** `<platform>-v1a`, Ed25519. */
+  asymmetricMeta: CheckMeta;
   signatureHeader: string;
 }
 
-const SECRET_PREFIX = 'whsec_';
+const V1 = 'v1';
+const V1A = 'v1a';
+const HMAC_BYTES = 32;
+
+/** The HMAC key of a `whsec_` secret: its base64 (the prefix optional) decoded; `undefined` if not base64. */
+function hmacKey(secret: string): Buffer | undefined {
+  const text = secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret;
+  const key = fromBase64(text);
+  return key === undefined || key.byteLength === 0 ? undefined : key;
+}
+
+const secretPath = (request: VerifyRequest, index: number) =>
+  request.secrets.length === 1 ? '/secret' : `/secret/${index}`;
+
+const NOT_A_SIGNING_KEY = `a ${WEBHOOK_SIGNING_KEY_PREFIX} key must be the base64 of a 32-byte Ed25519 seed`;
+const NOT_A_SECRET = `must be the signing secret: base64, optionally prefixed with ${WEBHOOK_SECRET_PREFIX}`;
 
 /** The HMAC keys: each secret's base64 (after an optional `whsec_`) decoded; 400 naming the secret otherwise. */
 function webhookSecretKeys(request: VerifyRequest): Buffer[] {
   const keys: Buffer[] = [];
   const errors = [];
   for (const [index, secret] of request.secrets.entries()) {
-    const text = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
-    const key = fromBase64(text);
-    if (key === undefined || key.byteLength === 0) {
+    const path = secretPath(request, index);
+    const key = secret.startsWith(WEBHOOK_SIGNING_KEY_PREFIX) ? undefined : hmacKey(secret);
+    if (secret.startsWith(WEBHOOK_SIGNING_KEY_PREFIX)) {
       errors.push({
-        path: request.secrets.length === 1 ? '/secret' : `/secret/${index}`,
+        path,
         code: 'invalid_secret',
-        message: `must be the signing secret: base64, optionally prefixed with ${SECRET_PREFIX}`,
+        message: `is a ${WEBHOOK_SIGNING_KEY_PREFIX} signing key: verify v1a with its whpk_ public key as public_key`,
       });
-    } else keys.push(key);
+    } else if (key === undefined) errors.push({ path, code: 'invalid_secret', message: NOT_A_SECRET });
+    else keys.push(key);
   }
   if (errors.length > 0) throw invalidFields(errors);
   return keys;
 }
 
+interface Entry {
+  version: string;
+  value: string;
+}
+
 /** The entries of the signature header. A repeated header joined with ", " leaves a comma on each entry. */
-function splitEntries(header: string): { version: string; value: string }[] {
-  const entries: { version: string; value: string }[] = [];
+function splitEntries(header: string): Entry[] {
+  const entries: Entry[] = [];
   for (const token of header.split(/\s+/)) {
     const entry = token.endsWith(',') && token.indexOf(',') < token.length - 1 ? token.slice(0, -1) : token;
     if (entry === '') continue;
@@ -55,43 +87,146 @@ function splitEntries(header: string): { version: string; value: string }[] {
   return entries;
 }
 
+const SHAPES: Record<string, string> = {
+  [V1]: `every v1 signature must be the base64 of ${HMAC_BYTES} bytes`,
+  [V1A]: `every v1a signature must be the base64 of ${ED25519_SIGNATURE_BYTES} bytes`,
+};
+
+/** What the checked entries are compared with: the secrets for v1, the public key for v1a. */
+interface Checked {
+  versions: readonly string[];
+  verifiedWith: PlatformCheck['verifiedWith'];
+}
+
+function checkedVersions(hasSecret: boolean, hasKey: boolean): Checked {
+  if (!hasKey) return { versions: [V1], verifiedWith: 'secret' };
+  return hasSecret
+    ? { versions: [V1, V1A], verifiedWith: 'secret_or_public_key' }
+    : { versions: [V1A], verifiedWith: 'public_key' };
+}
+
+/** The bytes both versions sign: `${webhook_id}.${timestamp}.${body}`. */
+const signedContent = (request: VerifyRequest) =>
+  [request.webhook_id ?? '', '.', request.timestamp ?? '', '.', request.body] as const;
+
+/**
+ * POST /sign: one entry per secret, in order, joined by a space — `v1,<base64 HMAC>` for a `whsec_` secret,
+ * `v1a,<base64 Ed25519>` for a `whsk_` key (the base64 of a 32-byte seed); 400 naming any other secret.
+ */
+export function webhookSignatureListSigning(scheme: WebhookSignatureScheme): PlatformSigning {
+  return {
+    manySecrets: true,
+    timestamp: () => 'unix_s',
+    sign: (request) => {
+      const signed = signedContent(request);
+      const entries: string[] = [];
+      const errors = [];
+      for (const [index, secret] of request.secrets.entries()) {
+        const path = secretPath(request, index);
+        if (secret.startsWith(WEBHOOK_SIGNING_KEY_PREFIX)) {
+          const key = webhookSigningKey(secret);
+          if (key === undefined) errors.push({ path, code: 'invalid_secret', message: NOT_A_SIGNING_KEY });
+          else entries.push(`${V1A},${signEd25519(key, signed).toString('base64')}`);
+        } else {
+          const key = hmacKey(secret);
+          if (key === undefined) errors.push({ path, code: 'invalid_secret', message: NOT_A_SECRET });
+          else entries.push(`${V1},${hmacText('sha-256', key, signed, 'base64')}`);
+        }
+      }
+      if (errors.length > 0) throw invalidFields(errors);
+      const first = entries[0]!.startsWith(`${V1A},`) ? scheme.asymmetricMeta : scheme.meta;
+      return { scheme: first.scheme, signature: entries.join(' ') };
+    },
+  };
+}
+
 export function verifyWebhookSignatureList(
   request: VerifyRequest,
   scheme: WebhookSignatureScheme,
 ): PlatformCheck {
-  const { meta, signatureHeader } = scheme;
+  const { signatureHeader } = scheme;
+  const publicKey = request.public_key === null ? null : parseWebhookPublicKey(request.public_key);
   const keys = webhookSecretKeys(request);
+  const { versions, verifiedWith } = checkedVersions(keys.length > 0, publicKey !== null);
   const entries = splitEntries(request.signature);
-  const signatures = entries.filter((entry) => entry.version === 'v1').map((entry) => entry.value);
+  const checked = entries.filter((entry) => versions.includes(entry.version));
   const ignored = describeIgnoredKeys(
-    entries.filter((entry) => entry.version !== 'v1').map((e) => e.version),
+    entries.filter((entry) => !versions.includes(entry.version)).map((e) => e.version),
   );
-  if (signatures.length === 0) {
+  const metaOf = (version: string | undefined): CheckMeta => ({
+    ...(version === V1A ? scheme.asymmetricMeta : scheme.meta),
+    verifiedWith,
+  });
+  const first = checked[0];
+  if (first === undefined) {
+    const wanted = versions.join(' or ');
+    const meta = metaOf(versions.length === 1 ? versions[0] : V1);
     return entries.some((entry) => entry.version !== '')
       ? failedCheck(
           meta,
           'no_supported_signature',
-          `${signatureHeader} has no v1 signature (found: ${ignored.join(', ')})`,
+          `${signatureHeader} has no ${wanted} signature (found: ${ignored.join(', ')})`,
           { ignored },
         )
-      : failedCheck(meta, 'malformed_signature', `${signatureHeader} must hold v1,<base64> signatures`, {
-          ignored,
-        });
+      : failedCheck(
+          meta,
+          'malformed_signature',
+          `${signatureHeader} must hold ${wanted},<base64> signatures`,
+          {
+            ignored,
+          },
+        );
   }
-  const outcome = checkHmac({
-    hash: 'sha-256',
-    encoding: 'base64',
-    secrets: keys,
-    variants: [[request.webhook_id ?? '', '.', request.timestamp ?? '', '.', request.body]],
-    signatures,
+  const signed = signedContent(request);
+  // Header positions of the v1 entries, so that an HMAC match is reported in header order.
+  const v1Positions: number[] = [];
+  checked.forEach((entry, position) => {
+    if (entry.version === V1) v1Positions.push(position);
   });
-  const check = hmacCheckResult(
-    meta,
-    outcome,
-    signatures.length,
-    'every v1 signature must be the base64 of 32 bytes',
-  );
-  check.ignored = ignored;
-  check.timestamp = { value: request.timestamp ?? '', allowMilliseconds: false };
-  return check;
+  const hmac =
+    v1Positions.length > 0
+      ? checkHmac({
+          hash: 'sha-256',
+          encoding: 'base64',
+          secrets: keys,
+          variants: [signed],
+          signatures: v1Positions.map((position) => checked[position]!.value),
+        })
+      : { wellFormed: 0, match: null };
+  let wellFormed = hmac.wellFormed;
+  let edMatch: number | null = null;
+  if (publicKey !== null) {
+    checked.forEach((entry, position) => {
+      if (entry.version !== V1A) return;
+      const bytes = decodeSignatureOfLength(entry.value, 'base64', ED25519_SIGNATURE_BYTES);
+      if (bytes === undefined) return;
+      wellFormed += 1;
+      if (edMatch === null && verifiesEd25519(publicKey, bytes, signed)) edMatch = position;
+    });
+  }
+  const hmacMatch = hmac.match === null ? null : (v1Positions[hmac.match.signatureIndex] as number);
+  const base = {
+    signaturesFound: checked.length,
+    ignored,
+    timestamp: { value: request.timestamp ?? '', allowMilliseconds: false },
+    hints: [],
+  };
+  if (wellFormed === 0) {
+    const message = versions.map((version) => SHAPES[version]).join('; ');
+    return {
+      ...metaOf(first.version),
+      ...base,
+      match: null,
+      failure: { reason: 'malformed_signature', message },
+    };
+  }
+  // Both versions can match: the entry first in header order is reported.
+  if (hmacMatch !== null && (edMatch === null || hmacMatch < edMatch)) {
+    const secretIndex = hmac.match?.secretIndex ?? null;
+    return { ...metaOf(V1), ...base, match: { signatureIndex: hmacMatch, secretIndex }, failure: null };
+  }
+  if (edMatch !== null) {
+    return { ...metaOf(V1A), ...base, match: { signatureIndex: edMatch, secretIndex: null }, failure: null };
+  }
+  return { ...metaOf(first.version), ...base, match: null, failure: null };
 }

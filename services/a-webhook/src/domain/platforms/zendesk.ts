@@ -1,5 +1,6 @@
 import type { PlatformCheck, PlatformDescriptor, VerifyRequest } from '../types.js';
 import { withSignedMilliseconds } from './epoch-milliseconds.js';
+import { hmacSigning } from './hmac-signing.js';
 import { verifySingleHmac } from './single-hmac.js';
 
 const META = {
@@ -27,6 +28,9 @@ function parseIsoDateTime(text: string): number | undefined {
   return new Date(`${written}Z`).toISOString().startsWith(written) ? milliseconds : undefined;
 }
 
+/** Zendesk's signed bytes: the timestamp text, then the body. */
+const signed = (request: VerifyRequest) => [request.timestamp ?? '', request.body];
+
 /**
  * `X-Zendesk-Webhook-Signature: <base64>`, HMAC-SHA256 (key: the webhook's signing secret) of the
  * `X-Zendesk-Webhook-Signature-Timestamp` text followed by the body.
@@ -39,7 +43,7 @@ function verify(request: VerifyRequest): PlatformCheck {
     encoding: 'base64',
     secrets: request.secrets,
     signature: request.signature,
-    data: [timestamp, request.body],
+    data: signed(request),
     malformedMessage: 'X-Zendesk-Webhook-Signature must be the base64 of 32 bytes',
   });
   return withSignedMilliseconds(
@@ -65,4 +69,11 @@ export const zendesk: PlatformDescriptor = {
   signature_prefixes: [],
   payload_json_style: null,
   verify,
+  signing: hmacSigning({
+    scheme: META.scheme,
+    hash: 'sha-256',
+    encoding: 'base64',
+    signed,
+    timestamp: 'iso',
+  }),
 };
