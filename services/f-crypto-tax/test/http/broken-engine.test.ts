@@ -1,7 +1,9 @@
 // A test file must load without a working engine: nothing computes a report while the app is built
 // (the OpenAPI examples are computed when the document is first asked for). Mutation testing relies
 // on it; a broken engine then fails the tests that use it, not every file at import.
-import { describe, expect, it, vi } from 'vitest';
+// The test files share one module registry (`--no-isolate`): the registry is reset before the app is
+// loaded here and again after, so the mock reaches this file's app and no other file's.
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../src/domain/report.js', () => ({
   calculate: () => {
@@ -9,7 +11,12 @@ vi.mock('../../src/domain/report.js', () => ({
   },
 }));
 
+vi.resetModules();
 const { app } = await import('./helpers.js');
+afterAll(() => {
+  vi.doUnmock('../../src/domain/report.js');
+  vi.resetModules();
+});
 
 describe('with a broken engine', () => {
   it('the app builds and answers what does not compute a report', async () => {
