@@ -69,11 +69,11 @@ function cpuMs(pid) {
   }
 }
 
-async function load(url, { method = 'GET', body, headers = {} }, pid) {
+async function load(url, { method = 'GET', body, headers = {}, connections = CONNECTIONS }, pid) {
   const options = {
     url,
     method,
-    connections: CONNECTIONS,
+    connections,
     duration: DURATION_S,
     headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
     ...(body === undefined ? {} : { body }),
@@ -83,7 +83,10 @@ async function load(url, { method = 'GET', body, headers = {} }, pid) {
   const result = await autocannon(options);
   const cpuAfter = cpuMs(pid);
   const bad = result.non2xx + result.errors + result.timeouts;
-  if (bad > 0) throw new Error(`${method} ${url}: ${bad} failed responses of ${result.requests.total}`);
+  if (bad > 0)
+    throw new Error(
+      `${method} ${url}: ${bad} failed responses of ${result.requests.total} (statuses ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors, ${result.timeouts} timeouts)`,
+    );
   const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
   return {
     rps: Math.round(result.requests.average),
@@ -193,7 +196,13 @@ for (const dir of services) {
   const serverFile = join(root, 'services', dir, 'dist', 'server.js');
   for (const row of declared.http ?? []) {
     const body = typeof row.body === 'function' ? row.body() : row.body;
-    const request = { method: row.method, path: row.path, body, headers: row.headers };
+    const request = {
+      method: row.method,
+      path: row.path,
+      body,
+      headers: row.headers,
+      connections: row.connections,
+    };
     // The same-work ceiling right before the row: throughput drifts on a shared machine.
     const ceiling = {
       name: `same work on bare node:http`,
