@@ -7,7 +7,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { JsonRpcError, type McpEndpoint } from '@dus/mcp';
 import { move, workerData } from 'piscina';
 import { isProblemError } from '../../errors.js';
-import { LARGE_BODY_BYTES, releaseMemorySoon } from '../http/release-memory.js';
+import { bodyRead } from '../http/release-memory.js';
 import { mcpBody, serviceMcpEndpoint } from '../mcp-endpoint.js';
 import type { OperationDefinition } from '../operation.js';
 import { restCall } from '../rest-call.js';
@@ -113,6 +113,6 @@ export default async function run(task: HeavyTask): Promise<unknown> {
   const size = task.bytes.byteLength;
   const packed = task.kind === 'rest' ? await rest(task) : await mcp(task);
   // What a large call grew this thread's heap to is handed back soon after, as on the event loop.
-  if (size >= LARGE_BODY_BYTES) releaseMemorySoon();
+  bodyRead(size);
   return move(packed);
 }

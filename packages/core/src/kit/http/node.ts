@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { checkDeclaredLength, payloadTooLarge } from './body-limit.js';
-import { LARGE_BODY_BYTES, releaseMemorySoon } from './release-memory.js';
+import { bodyRead } from './release-memory.js';
 import { ClientAbortedError, type KitRequest, splitTarget } from './request.js';
 
 const EMPTY = new Uint8Array(0);
@@ -33,7 +33,7 @@ function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array> 
     };
     const onEnd = () => {
       cleanup();
-      if (total >= LARGE_BODY_BYTES) releaseMemorySoon();
+      bodyRead(total);
       resolve(chunks.length === 1 ? chunks[0]! : chunks.length === 0 ? EMPTY : Buffer.concat(chunks, total));
     };
     const onAbort = () => {
