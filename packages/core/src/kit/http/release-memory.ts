@@ -2,12 +2,12 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /** Bodies adding up to this much since the last collection ask for their memory to be handed back. */
-export const LARGE_BODY_BYTES = 4 * 1024 * 1024;
+const LARGE_BODY_BYTES = 4 * 1024 * 1024;
 /**
  * Bodies from this size on count towards it: what is parsed from them lands in V8's large-object space,
  * which only a full collection frees. Smaller ones die young and are freed by the cheap scavenges.
  */
-export const LARGE_OBJECT_BYTES = 128 * 1024;
+const LARGE_OBJECT_BYTES = 128 * 1024;
 
 /**
  * The large bodies read since the last collection. One 4 MiB body is due at once; so are a dozen 1 MiB
