@@ -2,6 +2,7 @@ import { unprocessable } from '@dus/core';
 import { type Decimal, ZERO } from '../decimal.js';
 import type { IncomeKind, Trade } from '../types.js';
 import type { RowContext } from './format.js';
+import { valuationOf } from './valuation.js';
 
 export interface IncomeRow {
   id: string;
@@ -19,20 +20,15 @@ export interface IncomeRow {
  * value, else by `fx_rates` of the asset; neither → 422 `missing_valuation` (never a silent zero basis).
  */
 export function incomeTrade(row: IncomeRow, context: RowContext): Trade {
-  const [gross, quote] = row.value
-    ? [row.value.amount, row.value.currency]
-    : context.fxRates.has(row.asset)
-      ? [row.amount, row.asset]
-      : // Stryker disable next-line ArrayDeclaration: [] destructures to the same two undefineds
-        [undefined, undefined];
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: gross and quote are defined together or not at all
-  if (gross === undefined || quote === undefined) {
+  const valued = valuationOf(row.value, [row], context.fxRates);
+  if (valued === undefined) {
     throw unprocessable(
       'missing_valuation',
       `line ${row.line} is ${row.kind} income of ${row.asset} without a value: add its value (net worth or subtotal) or fx_rates.${row.asset}`,
       { line: row.line, assets: [row.asset] },
     );
   }
+  const { gross, quote } = valued;
   return {
     id: row.id,
     type: 'income',

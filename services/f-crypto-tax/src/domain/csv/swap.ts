@@ -3,6 +3,7 @@ import { type Decimal, divide, ZERO } from '../decimal.js';
 import { isFiat } from '../fiat.js';
 import type { Trade } from '../types.js';
 import type { RowContext } from './format.js';
+import { valuationOf } from './valuation.js';
 
 export interface Side {
   asset: string;
@@ -52,22 +53,15 @@ export function tradesOf(row: SwapRow, context: RowContext): Trade[] {
   } else if (isFiat(received.asset)) {
     trades = [trade(row, 'sell', sent, received.amount, received.asset)];
   } else {
-    const [gross, quote] = row.value
-      ? [row.value.amount, row.value.currency]
-      : context.fxRates.has(received.asset)
-        ? [received.amount, received.asset]
-        : context.fxRates.has(sent.asset)
-          ? [sent.amount, sent.asset]
-          : // Stryker disable next-line ArrayDeclaration: [] destructures to the same two undefineds
-            [undefined, undefined];
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: gross and quote are defined together or not at all
-    if (gross === undefined || quote === undefined) {
+    const valued = valuationOf(row.value, [received, sent], context.fxRates);
+    if (valued === undefined) {
       throw unprocessable(
         'missing_valuation',
         `line ${row.line} swaps ${sent.asset} for ${received.asset} without a value in the base currency: add a net-worth column or fx_rates.${received.asset}`,
         { line: row.line, assets: [sent.asset, received.asset] },
       );
     }
+    const { gross, quote } = valued;
     trades = [trade(row, 'sell', sent, gross, quote), trade(row, 'buy', received, gross, quote)];
   }
   const fee = row.fee;
