@@ -141,8 +141,8 @@ const dedupOptions = {
       include: pointers('only these'),
       exclude: pointers('not these'),
     })
-    .optional()
-    .meta({ description: 'JSON Pointers into bodies to hash' }),
+    .meta({ id: 'Fingerprint', description: 'JSON Pointers into bodies to hash' })
+    .optional(),
   window_ms: nonNegativeInt('ms within which a repeat is a duplicate', 5000),
   ignore_params: names(`query params ignored, * ends a prefix (default ${DEFAULT_IGNORE_PARAMS.join(', ')})`),
   header_allowlist: names(`headers compared (default ${DEFAULT_HEADER_ALLOWLIST.join(', ')})`),

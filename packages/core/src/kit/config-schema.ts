@@ -205,6 +205,13 @@ export const CONFIG_VARIABLES = {
       'false: an agent pays for `tools/list` on every conversation; every output schema is in the OpenAPI document',
     ),
   },
+  MCP_SHARED_DEFS: {
+    schema: optionalText().pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional()),
+    ...doc(
+      "A definition several tools' inputs carry alike is given in full by the first tool in `tools/list` and by a described reference in the others (`false`: every tool carries its own, for clients that load only some tools).",
+      'true: MCP has no definitions shared across tools, and an agent pays for every copy',
+    ),
+  },
   METRICS_ENABLED: {
     schema: optionalText().pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional()),
     ...doc('Serve Prometheus metrics at `<base>/metrics` (`false`: 404).', 'true'),

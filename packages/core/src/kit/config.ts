@@ -44,6 +44,8 @@ export interface ServiceConfig {
   metricsEnabled: boolean;
   /** List each tool's outputSchema in `tools/list` (off by default: the list stays lean). */
   mcpOutputSchemas: boolean;
+  /** Give a definition several tool inputs carry alike in full once in `tools/list` (on by default). */
+  mcpSharedDefs: boolean;
   /** OTLP/HTTP endpoint; tracing is off without it. */
   otlpEndpoint: string | undefined;
 }
@@ -136,6 +138,7 @@ export function loadConfig(env: Env, options: LoadConfigOptions): ServiceConfig 
     maxHeapMb: v.MAX_HEAP_MB,
     metricsEnabled: v.METRICS_ENABLED !== 'false',
     mcpOutputSchemas: v.MCP_OUTPUT_SCHEMAS === 'true',
+    mcpSharedDefs: v.MCP_SHARED_DEFS !== 'false',
     otlpEndpoint: v.OTEL_EXPORTER_OTLP_ENDPOINT,
   };
 }

@@ -10,6 +10,7 @@ import {
 import { isProblemError, ProblemError } from '../errors.js';
 import { parseJsonBody } from './body.js';
 import { type CallOptions, callOperation } from './call.js';
+import { shareDefinitions } from './mcp-shared-defs.js';
 import { toolSchema } from './mcp-tools.js';
 import type { OperationDefinition } from './operation.js';
 import { problemObject } from './problems.js';
@@ -36,6 +37,8 @@ export interface McpSettings {
   allowedOrigins: string[] | undefined;
   /** List each tool's outputSchema (`MCP_OUTPUT_SCHEMAS`). */
   outputSchemas: boolean;
+  /** Give a definition several tool inputs carry alike in full once (`MCP_SHARED_DEFS`). */
+  sharedDefs: boolean;
 }
 
 /** What the host learns of each call (metrics, spans, the access log) and how it traces them. */
@@ -89,7 +92,7 @@ export function serviceMcpEndpoint(
   const { problemExtensions } = settings;
   const problemOf = (error: ProblemError, requestId: string) =>
     problemObject(error, requestId, problemExtensions);
-  const tools = operations
+  const listed = operations
     .filter((op) => op.mcp !== false)
     .map((op): McpTool => {
       const name = op.mcpName ?? op.name;
@@ -134,6 +137,7 @@ export function serviceMcpEndpoint(
       };
     });
 
+  const tools = settings.sharedDefs ? shareDefinitions(listed) : listed;
   return createMcpEndpoint({
     name: settings.name,
     version: settings.version,

@@ -122,6 +122,7 @@ export function createService(
     problemExtensions: definition.problemExtensions,
     allowedOrigins: config.mcpAllowedOrigins,
     outputSchemas: config.mcpOutputSchemas,
+    sharedDefs: config.mcpSharedDefs,
   };
   const pool = heavyPool(definition, settings, config, runtime);
 

@@ -19,6 +19,7 @@ describe('configuration from the environment', () => {
       shutdownGraceMs: 10_000,
       trustedProxies: [],
       mcpOutputSchemas: false,
+      mcpSharedDefs: true,
     });
     expect(config.apiKeys.size).toBe(0);
   });
@@ -38,6 +39,7 @@ describe('configuration from the environment', () => {
       SHUTDOWN_GRACE_MS: '500',
       API_KEYS: `${hash}:pro`,
       MCP_OUTPUT_SCHEMAS: 'true',
+      MCP_SHARED_DEFS: 'false',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -52,6 +54,7 @@ describe('configuration from the environment', () => {
       trustedProxies: ['10.0.0.0/8', '::1'],
       shutdownGraceMs: 500,
       mcpOutputSchemas: true,
+      mcpSharedDefs: false,
     });
     expect(config.apiKeys.get(hash)).toBe('pro');
   });
@@ -76,6 +79,7 @@ describe('configuration from the environment', () => {
     [{ TRUSTED_PROXIES: 'everyone' }, 'TRUSTED_PROXIES'],
     [{ SHUTDOWN_GRACE_MS: '1.5' }, 'SHUTDOWN_GRACE_MS'],
     [{ API_KEYS: 'secret-key:pro' }, 'API_KEYS'],
+    [{ MCP_SHARED_DEFS: 'no' }, 'MCP_SHARED_DEFS'],
   ])('%j stops start-up with one line naming %s', (env, variable) => {
     let error: unknown;
     try {
@@ -135,6 +139,7 @@ describe('the configuration table', () => {
       'MAX_HEAVY_INFLIGHT',
       'MAX_HEAP_MB',
       'MCP_OUTPUT_SCHEMAS',
+      'MCP_SHARED_DEFS',
       'METRICS_ENABLED',
       'OTEL_EXPORTER_OTLP_ENDPOINT',
     ]);
