@@ -1,4 +1,4 @@
-export { z } from 'zod';
+export { z } from './zod.js';
 export * from './crypto/index.js';
 export * from './decimal/index.js';
 export * from './errors.js';
