@@ -19,8 +19,11 @@ import { topSelfTime } from './profile.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+// An HTTP row is measured in rounds (ceiling, then ours, on the same two running servers); the round
+// with the median ratio is reported: one load of a few seconds on a shared VM drifts by ±10 %.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const only = process.env.BENCH_ONLY; // substring filter on service directory names
 const profileRow = process.env.BENCH_PROFILE; // substring of a row name: profile that server
 const canPin = cpus().length >= 2 && spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status === 0;
@@ -69,7 +72,7 @@ function cpuMs(pid) {
   }
 }
 
-async function load(url, { method = 'GET', body, headers = {}, connections = CONNECTIONS }, pid) {
+async function load(url, { method = 'GET', body, headers = {}, connections = CONNECTIONS }, pid, warm = true) {
   const options = {
     url,
     method,
@@ -78,7 +81,7 @@ async function load(url, { method = 'GET', body, headers = {}, connections = CON
     headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
     ...(body === undefined ? {} : { body }),
   };
-  await autocannon({ ...options, duration: 1 }); // warm-up (JIT, connection pools)
+  if (warm) await autocannon({ ...options, duration: 1 }); // warm-up (JIT, connection pools)
   const cpuBefore = cpuMs(pid);
   const result = await autocannon(options);
   const cpuAfter = cpuMs(pid);
@@ -111,6 +114,30 @@ async function measureServer(file, request, env = {}, profile = false, large = f
   }
 }
 
+/**
+ * A row beside its ceiling: both servers started, both warmed, then ROUNDS rounds of the ceiling's load
+ * and ours; the round whose ratio is the median is reported, with every round's ratio.
+ */
+async function measurePair(ceiling, ours, request, profile = false) {
+  const dir = join(here, 'results', 'profiles', String(Date.now()));
+  const ceilingServer = await startProcess(ceiling.file, ceiling.env);
+  const ourServer = await startProcess(ours.file, ours.env, profile ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []);
+  try {
+    const url = (server) => `${server.url}${request.path ?? '/'}`;
+    const rounds = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const base = await load(url(ceilingServer), request, ceilingServer.pid, round === 0);
+      const measured = await load(url(ourServer), request, ourServer.pid, round === 0);
+      rounds.push({ base, measured, ratio: base.cpu_us / measured.cpu_us });
+    }
+    const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)];
+    return { ...median, ratios: rounds.map((round) => round.ratio) };
+  } finally {
+    await Promise.all([ceilingServer.stop(), ourServer.stop()]);
+    if (profile) console.error(topSelfTime(dir, 25));
+  }
+}
+
 function timeLoop(fn, input) {
   for (let i = 0; i < 5; i++) fn(input); // warm-up
   let iterations = 0;
@@ -139,16 +166,17 @@ function verdict(ratio, target) {
 }
 
 /** A measured row beside its ceiling: CPU ratio = ceiling µs / row µs (1.00 = as cheap as the ceiling). */
-function paired(name, measured, ceiling, extra = {}) {
+function paired(name, { base, measured, ratios }, ceilingName, extra = {}) {
   return {
     kind: 'http',
     name,
     ...measured,
-    ceiling_name: ceiling.name,
-    ceiling_cpu_us: ceiling.cpu_us,
-    ceiling_rps: ceiling.rps,
-    cpu_ratio: measured.cpu_us && ceiling.cpu_us ? ceiling.cpu_us / measured.cpu_us : undefined,
-    rps_ratio: measured.rps / ceiling.rps,
+    ceiling_name: ceilingName,
+    ceiling_cpu_us: base.cpu_us,
+    ceiling_rps: base.rps,
+    cpu_ratio: measured.cpu_us && base.cpu_us ? base.cpu_us / measured.cpu_us : undefined,
+    rps_ratio: measured.rps / base.rps,
+    ratios,
     ...extra,
   };
 }
@@ -175,19 +203,21 @@ const barePost = {
 record({ kind: 'http', name: 'ceiling: bare node:http POST 1 KiB', ...barePost });
 
 const HONO = join(here, 'bare-hono.mjs');
-const honoCeiling = { name: 'bare node:http GET', ...(await measureServer(CEILING, {})) };
-record(paired('reference: bare Hono GET', await measureServer(HONO, {}), honoCeiling));
+record(
+  paired(
+    'reference: bare Hono GET',
+    await measurePair({ file: CEILING }, { file: HONO }, {}),
+    'bare node:http GET',
+  ),
+);
 // Calibration: the same bare app doing 15 µs of busy work per POST, about what parsing, validating
 // and answering a small JSON request costs.
-const burnCeiling = {
-  name: 'bare node:http POST',
-  ...(await measureServer(CEILING, { method: 'POST', body: CEILING_POST_BODY })),
-};
+const postRequest = { method: 'POST', body: CEILING_POST_BODY };
 record(
   paired(
     'reference: bare Hono POST + 15 µs work',
-    await measureServer(HONO, { method: 'POST', body: CEILING_POST_BODY }, { BURN_US: '15' }),
-    burnCeiling,
+    await measurePair({ file: CEILING }, { file: HONO, env: { BURN_US: '15' } }, postRequest),
+    'bare node:http POST',
   ),
 );
 
@@ -203,17 +233,15 @@ for (const dir of services) {
       headers: row.headers,
       connections: row.connections,
     };
-    // The same-work ceiling right before the row: throughput drifts on a shared machine.
-    const ceiling = {
-      name: `same work on bare node:http`,
-      ...(await measureServer(join(here, 'same-work.mjs'), request, {
-        BENCH_SERVICE: dir,
-        BENCH_ROW: row.name,
-      })),
-    };
+    // The same-work ceiling in rounds with the row: throughput drifts on a shared machine.
     const profile = profileRow !== undefined && row.name.includes(profileRow);
-    const measured = await measureServer(serverFile, request, row.env ?? {}, profile);
-    const result = paired(row.name, measured, ceiling, { service: dir });
+    const pair = await measurePair(
+      { file: join(here, 'same-work.mjs'), env: { BENCH_SERVICE: dir, BENCH_ROW: row.name } },
+      { file: serverFile, env: row.env ?? {} },
+      request,
+      profile,
+    );
+    const result = paired(row.name, pair, 'same work on bare node:http', { service: dir });
     result.target = verdict(result.cpu_ratio, row.target);
     record(result);
   }
@@ -259,12 +287,12 @@ for (const dir of services) {
 const pad = (text, width) => String(text).padEnd(width);
 const fixed = (value, digits = 1) => (value === undefined ? 'n/a' : value.toFixed(digits));
 const lines = [
-  `| ${pad('row', 46)} | ${pad('CPU µs/req', 10)} | ${pad('ceiling µs', 10)} | ${pad('CPU ratio', 9)} | ${pad('req/s', 7)} | ${pad('ceiling req/s', 13)} | ${pad('req/s ratio', 11)} | ${pad('p50 ms', 6)} | ${pad('p99 ms', 6)} | target |`,
-  `|${'-'.repeat(48)}|${'-'.repeat(12)}|${'-'.repeat(12)}|${'-'.repeat(11)}|${'-'.repeat(9)}|${'-'.repeat(15)}|${'-'.repeat(13)}|${'-'.repeat(8)}|${'-'.repeat(8)}|--------|`,
+  `| ${pad('row', 46)} | ${pad('CPU µs/req', 10)} | ${pad('ceiling µs', 10)} | ${pad('CPU ratio', 9)} | ${pad('req/s', 7)} | ${pad('ceiling req/s', 13)} | ${pad('req/s ratio', 11)} | ${pad('p50 ms', 6)} | ${pad('p99 ms', 6)} | ${pad('round ratios', 14)} | target |`,
+  `|${'-'.repeat(48)}|${'-'.repeat(12)}|${'-'.repeat(12)}|${'-'.repeat(11)}|${'-'.repeat(9)}|${'-'.repeat(15)}|${'-'.repeat(13)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(16)}|--------|`,
 ];
 for (const row of rows.filter((r) => r.kind === 'http')) {
   lines.push(
-    `| ${pad(row.name, 46)} | ${pad(fixed(row.cpu_us), 10)} | ${pad(fixed(row.ceiling_cpu_us), 10)} | ${pad(fixed(row.cpu_ratio, 2), 9)} | ${pad(row.rps, 7)} | ${pad(row.ceiling_rps ?? '', 13)} | ${pad(row.rps_ratio === undefined ? '' : row.rps_ratio.toFixed(2), 11)} | ${pad(row.p50_ms, 6)} | ${pad(row.p99_ms, 6)} | ${row.target ?? ''} |`,
+    `| ${pad(row.name, 46)} | ${pad(fixed(row.cpu_us), 10)} | ${pad(fixed(row.ceiling_cpu_us), 10)} | ${pad(fixed(row.cpu_ratio, 2), 9)} | ${pad(row.rps, 7)} | ${pad(row.ceiling_rps ?? '', 13)} | ${pad(row.rps_ratio === undefined ? '' : row.rps_ratio.toFixed(2), 11)} | ${pad(row.p50_ms, 6)} | ${pad(row.p99_ms, 6)} | ${pad((row.ratios ?? []).map((ratio) => ratio.toFixed(2)).join(' '), 14)} | ${row.target ?? ''} |`,
   );
 }
 const hotRows = rows.filter((r) => r.kind === 'hot');
@@ -325,10 +353,12 @@ if (!only) {
     '# Benchmark results',
     '',
     `Run ${when} UTC with \`npm run bench\` on ${machine}; Node ${process.version}; ` +
-      `${canPin ? 'servers pinned to core 0, load generator to core 1' : 'not pinned'}; ${DURATION_S} s per HTTP row, ${CONNECTIONS} connections.`,
+      `${canPin ? 'servers pinned to core 0, load generator to core 1' : 'not pinned'}; ${DURATION_S} s per load, ${CONNECTIONS} connections.`,
     '',
     'HTTP rows: CPU µs per request of the server (from /proc) beside a same-work ceiling — bare node:http',
-    'calling the same domain functions; CPU ratio = ceiling / row (1.00 = as cheap as the ceiling).',
+    'calling the same domain functions; CPU ratio = ceiling / row (1.00 = as cheap as the ceiling). Each row',
+    `runs ${ROUNDS} rounds (the ceiling's load, then ours, on the same two servers); the round with the median`,
+    'ratio is shown, beside every round\'s ratio.',
     'Hot paths: time per operation beside a native or peer ceiling; ratio = ours / ceiling.',
     'Large requests: one request at a time (median of 3): wall time, server CPU, peak RSS, beside the ceiling.',
     'Growth: the domain engine at increasing sizes; "vs n log n" = time / (n log2 n), normalised to the smallest.',
