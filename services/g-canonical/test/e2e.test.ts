@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop('SIGKILL'));
 
-describe('the built server over a real socket', () => {
+// Steps of one server's life, in order: it serves, then it drains.
+describe('the built server over a real socket', { shuffle: false }, () => {
   it('serves health, digest and the docs', async () => {
     const health = await fetch(`${server.origin}/canonical-digest-api/health`);
     expect(health.status).toBe(200);

@@ -23,7 +23,8 @@ async function verifyOverSocket(body: Record<string, unknown>) {
   return readResponse('e2e POST /verify', response);
 }
 
-describe('the built server (dist/server.js) over a real socket', () => {
+// Steps of one server's life, in order: it serves, then it drains.
+describe('the built server (dist/server.js) over a real socket', { shuffle: false }, () => {
   it('verifies a GitHub delivery, rejects a tampered one, and answers a 2 MiB one', async () => {
     const payload = '{"zen":"Keep it logically awesome."}';
     const signature = `sha256=${createHmac('sha256', SECRET).update(payload).digest('hex')}`;

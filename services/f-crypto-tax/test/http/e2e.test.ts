@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop('SIGKILL'));
 
-describe('the built server over a real socket', () => {
+// Steps of one server's life, in order: it serves, then it drains.
+describe('the built server over a real socket', { shuffle: false }, () => {
   it('serves /health and a raw CSV upload', async () => {
     const health = await fetch(`${server.origin}/health`);
     expect(await health.json()).toMatchObject({ status: 'ok', service: 'f-crypto-tax', version: '1.1.0' });

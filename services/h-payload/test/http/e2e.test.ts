@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop('SIGKILL'));
 
-describe('the built server over a real socket', () => {
+// Steps of one server's life, in order: it serves, then it drains.
+describe('the built server over a real socket', { shuffle: false }, () => {
   it('serves /health and an analysis', async () => {
     const health = await fetch(`${server.origin}/health`);
     expect(await health.json()).toMatchObject({ status: 'ok', service: 'h-payload', version: '1.1.0' });
