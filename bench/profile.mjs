@@ -25,3 +25,37 @@ export function topSelfTime(dir, count) {
     .map(([key, time]) => `  ${((time / total) * 100).toFixed(1).padStart(5)} %  ${key}`)
     .join('\n');
 }
+
+/** Where a sample's function lives: the kit's file, Hono, zod, the service, Node's internals, GC, native. */
+function layerOf({ functionName, url }) {
+  if (functionName === '(garbage collector)') return 'GC';
+  if (functionName === '(program)') return 'V8 (program)';
+  if (/node_modules\/.*\/zod\//.test(url)) return 'zod';
+  if (/node_modules\/.*\/(hono|@hono)\//.test(url)) return 'Hono + @hono/node-server';
+  if (/node_modules\//.test(url)) return 'other packages';
+  const kit = url.match(/packages\/core\/dist\/kit\/(.*)$/);
+  if (kit) return `kit ${kit[1]}`;
+  if (/packages\/core\/dist\//.test(url)) return 'core (parsers, units)';
+  if (/services\//.test(url)) return 'the service (domain, schemas)';
+  if (url.startsWith('node:')) return `node ${url.replace(/^node:(internal\/)?/, '')}`;
+  return url === '' ? `native ${functionName}` : 'other';
+}
+
+/** The busy time of every profile in `dir` (main thread and workers) by layer, as a share of the whole. */
+export function layerShares(dir) {
+  const time = new Map();
+  let busy = 0;
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
+    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+    profile.samples.forEach((id, i) => {
+      const frame = nodes.get(id).callFrame;
+      if (frame.functionName === '(idle)') return;
+      const layer = layerOf(frame);
+      const delta = profile.timeDeltas[i] ?? 0;
+      time.set(layer, (time.get(layer) ?? 0) + delta);
+      busy += delta;
+    });
+  }
+  return new Map([...time].map(([layer, t]) => [layer, t / busy]));
+}

@@ -7,15 +7,23 @@
 //  - every domain hot path declared there against its declared ceiling function.
 // Prints a table and writes bench/results/latest.json. A service adds rows by declaring them only.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, waitForPort } from '../scripts/ports.mjs';
 import { measureGrowth } from './growth.mjs';
 import { measureLarge } from './large.mjs';
-import { topSelfTime } from './profile.mjs';
+import { layerShares, topSelfTime } from './profile.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -24,6 +32,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 // An HTTP row is measured in rounds (ceiling, then ours, on the same two running servers); the round
 // with the median ratio is reported: one load of a few seconds on a shared VM drifts by ±10 %.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// A row that misses its target is profiled after it is measured (ours and its ceiling, one load each).
+const PROFILE_MISSED = process.env.BENCH_PROFILE_MISSED !== '0';
 const only = process.env.BENCH_ONLY; // substring filter on service directory names
 const profileRow = process.env.BENCH_PROFILE; // substring of a row name: profile that server
 const canPin = cpus().length >= 2 && spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status === 0;
@@ -72,7 +82,12 @@ function cpuMs(pid) {
   }
 }
 
-async function load(url, { method = 'GET', body, headers = {}, connections = CONNECTIONS }, pid, warm = true) {
+async function load(
+  url,
+  { method = 'GET', body, headers = {}, connections = CONNECTIONS },
+  pid,
+  warm = true,
+) {
   const options = {
     url,
     method,
@@ -121,7 +136,11 @@ async function measureServer(file, request, env = {}, profile = false, large = f
 async function measurePair(ceiling, ours, request, profile = false) {
   const dir = join(here, 'results', 'profiles', String(Date.now()));
   const ceilingServer = await startProcess(ceiling.file, ceiling.env);
-  const ourServer = await startProcess(ours.file, ours.env, profile ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []);
+  const ourServer = await startProcess(
+    ours.file,
+    ours.env,
+    profile ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [],
+  );
   try {
     const url = (server) => `${server.url}${request.path ?? '/'}`;
     const rounds = [];
@@ -136,6 +155,32 @@ async function measurePair(ceiling, ours, request, profile = false) {
     await Promise.all([ceilingServer.stop(), ourServer.stop()]);
     if (profile) console.error(topSelfTime(dir, 25));
   }
+}
+
+/** One load of a server under --cpu-prof: its CPU µs per request and its time by layer. */
+async function profiled(spec, request) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-profile-'));
+  const server = await startProcess(spec.file, spec.env, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+  let cpuUs;
+  try {
+    cpuUs = (await load(`${server.url}${request.path ?? '/'}`, request, server.pid)).cpu_us;
+  } finally {
+    await server.stop();
+  }
+  const shares = layerShares(dir);
+  rmSync(dir, { recursive: true, force: true });
+  return { cpuUs, shares };
+}
+
+/** A missed row's profile beside its ceiling's: µs per request by layer, the largest differences first. */
+async function layerComparison(ceiling, ours, request) {
+  const mine = await profiled(ours, request);
+  const base = await profiled(ceiling, request);
+  const us = (side, layer) => (side.shares.get(layer) ?? 0) * side.cpuUs;
+  const layers = [...new Set([...mine.shares.keys(), ...base.shares.keys()])]
+    .map((layer) => ({ layer, ours: us(mine, layer), ceiling: us(base, layer) }))
+    .sort((a, b) => b.ours - b.ceiling - (a.ours - a.ceiling));
+  return { ours_us: mine.cpuUs, ceiling_us: base.cpuUs, layers: layers.slice(0, 12) };
 }
 
 function timeLoop(fn, input) {
@@ -235,14 +280,17 @@ for (const dir of services) {
     };
     // The same-work ceiling in rounds with the row: throughput drifts on a shared machine.
     const profile = profileRow !== undefined && row.name.includes(profileRow);
-    const pair = await measurePair(
-      { file: join(here, 'same-work.mjs'), env: { BENCH_SERVICE: dir, BENCH_ROW: row.name } },
-      { file: serverFile, env: row.env ?? {} },
-      request,
-      profile,
-    );
+    const ceilingSpec = {
+      file: join(here, 'same-work.mjs'),
+      env: { BENCH_SERVICE: dir, BENCH_ROW: row.name },
+    };
+    const ourSpec = { file: serverFile, env: row.env ?? {} };
+    const pair = await measurePair(ceilingSpec, ourSpec, request, profile);
     const result = paired(row.name, pair, 'same work on bare node:http', { service: dir });
     result.target = verdict(result.cpu_ratio, row.target);
+    if (PROFILE_MISSED && result.target.endsWith('✗')) {
+      result.profile = await layerComparison(ceilingSpec, ourSpec, request);
+    }
     record(result);
   }
   for (const row of declared.large ?? []) {
@@ -333,6 +381,30 @@ for (const row of rows.filter((r) => r.kind === 'growth')) {
     );
   }
 }
+const missed = rows.filter((r) => r.profile !== undefined);
+if (missed.length > 0) {
+  lines.push(
+    '',
+    'Profiles of the rows that missed their target (one more load of each server under `--cpu-prof`: its',
+    'busy time by layer, as µs per request, the 12 layers where ours spends the most beyond the ceiling;',
+    "a builtin such as JSON.stringify counts in the layer that calls it: the kit's rest-call.js for ours, the",
+    "service's bench row for the ceiling; native writeUtf8String is the socket write, kernel time included):",
+  );
+  for (const row of missed) {
+    const { profile } = row;
+    lines.push(
+      '',
+      `${row.name}: ${profile.ours_us.toFixed(1)} µs against ${profile.ceiling_us.toFixed(1)} µs under the profiler`,
+      '',
+      `| ${pad('layer', 44)} | ours µs | ceiling µs |`,
+      `|${'-'.repeat(46)}|---------|------------|`,
+      ...profile.layers.map(
+        (entry) =>
+          `| ${pad(entry.layer, 44)} | ${pad(entry.ours.toFixed(1), 7)} | ${pad(entry.ceiling.toFixed(1), 10)} |`,
+      ),
+    );
+  }
+}
 console.log(lines.join('\n'));
 console.error(
   '\nCPU ratio = ceiling CPU µs / row CPU µs (1.00 = as cheap as bare node:http doing the same work); targets apply to it.' +
@@ -358,7 +430,7 @@ if (!only) {
     'HTTP rows: CPU µs per request of the server (from /proc) beside a same-work ceiling — bare node:http',
     'calling the same domain functions; CPU ratio = ceiling / row (1.00 = as cheap as the ceiling). Each row',
     `runs ${ROUNDS} rounds (the ceiling's load, then ours, on the same two servers); the round with the median`,
-    'ratio is shown, beside every round\'s ratio.',
+    "ratio is shown, beside every round's ratio.",
     'Hot paths: time per operation beside a native or peer ceiling; ratio = ours / ceiling.',
     'Large requests: one request at a time (median of 3): wall time, server CPU, peak RSS, beside the ceiling.',
     'Growth: the domain engine at increasing sizes; "vs n log n" = time / (n log2 n), normalised to the smallest.',
