@@ -1,33 +1,50 @@
-// Summarises a V8 .cpuprofile (node --cpu-prof): the functions with the most self time.
+// Summarises V8 .cpuprofile files (node --cpu-prof): self time by function, or by layer of the stack.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export function topSelfTime(dir, count) {
-  const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
-  if (file === undefined) return `no profile in ${dir}`;
-  const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  const self = new Map();
+/**
+ * Sampled time of the profiles in `files`, summed by `keyOf(callFrame)` (undefined: not counted), with
+ * the total counted.
+ */
+function timeBy(dir, files, keyOf) {
+  const time = new Map();
   let total = 0;
-  profile.samples.forEach((id, i) => {
-    const { functionName, url, lineNumber } = nodes.get(id).callFrame;
+  for (const file of files) {
+    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+    profile.samples.forEach((id, i) => {
+      const key = keyOf(nodes.get(id).callFrame);
+      if (key === undefined) return;
+      const delta = profile.timeDeltas[i] ?? 0;
+      time.set(key, (time.get(key) ?? 0) + delta);
+      total += delta;
+    });
+  }
+  return { time, total };
+}
+
+const profilesIn = (dir) => readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'));
+
+/** The functions with the most self time on the main thread (the first profile written). */
+export function topSelfTime(dir, count) {
+  const file = profilesIn(dir)[0];
+  if (file === undefined) return `no profile in ${dir}`;
+  const { time, total } = timeBy(dir, [file], ({ functionName, url, lineNumber }) => {
     const where = url
       .replace(/^.*node_modules\/\.pnpm\//, '')
       .replace(/^file:\/\/.*?\/(packages|services)\//, '$1/');
-    const key = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
-    const delta = profile.timeDeltas[i] ?? 0;
-    self.set(key, (self.get(key) ?? 0) + delta);
-    total += delta;
+    return `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
   });
-  return [...self]
+  return [...time]
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
-    .map(([key, time]) => `  ${((time / total) * 100).toFixed(1).padStart(5)} %  ${key}`)
+    .map(([key, t]) => `  ${((t / total) * 100).toFixed(1).padStart(5)} %  ${key}`)
     .join('\n');
 }
 
 /** Where a sample's function lives: the kit's file, Hono, zod, the service, Node's internals, GC, native. */
 function layerOf({ functionName, url }) {
+  if (functionName === '(idle)') return undefined;
   if (functionName === '(garbage collector)') return 'GC';
   if (functionName === '(program)') return 'V8 (program)';
   if (/node_modules\/.*\/zod\//.test(url)) return 'zod';
@@ -43,19 +60,6 @@ function layerOf({ functionName, url }) {
 
 /** The busy time of every profile in `dir` (main thread and workers) by layer, as a share of the whole. */
 export function layerShares(dir) {
-  const time = new Map();
-  let busy = 0;
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
-    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-    const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-    profile.samples.forEach((id, i) => {
-      const frame = nodes.get(id).callFrame;
-      if (frame.functionName === '(idle)') return;
-      const layer = layerOf(frame);
-      const delta = profile.timeDeltas[i] ?? 0;
-      time.set(layer, (time.get(layer) ?? 0) + delta);
-      busy += delta;
-    });
-  }
-  return new Map([...time].map(([layer, t]) => [layer, t / busy]));
+  const { time, total } = timeBy(dir, profilesIn(dir), layerOf);
+  return new Map([...time].map(([layer, t]) => [layer, t / total]));
 }
