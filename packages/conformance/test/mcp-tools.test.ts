@@ -4,7 +4,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { toolSchema } from '@dus/core';
 import { describe, expect, it } from 'vitest';
-import { type Json, mcpCall, services } from './helpers/services.js';
+import { type BuiltService, type Json, mcpCall, overSocket, services } from './helpers/services.js';
 
 /**
  * `tools/list` budget (what an agent pays for on every conversation): 2,048 bytes per tool on average,
@@ -55,6 +55,17 @@ function keysOf(root: unknown): Set<string> {
   return keys;
 }
 
+async function postMcp(socket: Awaited<ReturnType<typeof overSocket>>, service: BuiltService, body: unknown) {
+  const reply = await socket.request(`${service.basePath}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(reply.status).toBe(200);
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON-RPC answer or a batch of them
+  return (await reply.json()) as any;
+}
+
 const HTTP_TALK = /\b(HTTP status|status code|problem\+json|answers [45]\d\d|[45]\d\d problem)\b/i;
 
 describe.each(services)('$dir', (service) => {
@@ -85,6 +96,23 @@ describe.each(services)('$dir', (service) => {
     }
   });
 
+  it('serves that list over a real socket on the production server, alone and as a batch element', async () => {
+    const expected = await mcpCall({ app: service.leanApp, basePath: service.basePath }, 'tools/list');
+    const socket = await overSocket({ ...service, app: service.leanApp });
+    try {
+      const alone = await postMcp(socket, service, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      expect(alone.result).toEqual(expected);
+      const [ping, inBatch] = await postMcp(socket, service, [
+        { jsonrpc: '2.0', id: 1, method: 'ping' },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      ]);
+      expect(ping).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+      expect(inBatch.result).toEqual(expected);
+    } finally {
+      await socket.close();
+    }
+  });
+
   it('describes every member of every tool schema, with JSON Schema keywords only', async () => {
     const { tools } = await mcpCall(service, 'tools/list');
     for (const tool of tools as Json[]) {
@@ -103,6 +131,36 @@ describe.each(services)('$dir', (service) => {
     for (const tool of tools as Json[]) {
       expect(tool.description.length, `${tool.name}`).toBeLessThanOrEqual(1500);
       expect(tool.description, `${tool.name}`).not.toMatch(HTTP_TALK);
+    }
+  });
+});
+
+// A tool that lists a shared definition as a reference validates its calls as strictly as the tool that
+// gives it in full: the same 400 naming the member, over a real socket, alone and as a batch element.
+describe.each([
+  ['c-dedup', 'usage_analytics', { requests: [{ method: 'GET' }] }, '/requests/0/url'],
+  ['f-crypto-tax', 'holdings_report', { trades: [{ type: 'buy' }], year: 2025 }, '/trades/0/date'],
+] as const)('%s %s', (dir, tool, args, path) => {
+  it(`refuses a member its referenced definition requires (${path})`, async () => {
+    const service = services.find((candidate) => candidate.dir === dir)!;
+    const { tools } = await mcpCall({ app: service.leanApp, basePath: service.basePath }, 'tools/list');
+    const listed = (tools as Json[]).find((candidate) => candidate.name === tool)!;
+    expect(Object.values(listed.inputSchema.$defs as Json).some((def) => def.properties === undefined)).toBe(
+      true,
+    );
+    const socket = await overSocket({ ...service, app: service.leanApp });
+    try {
+      const call = { jsonrpc: '2.0', method: 'tools/call', params: { name: tool, arguments: args } };
+      const alone = await postMcp(socket, service, { ...call, id: 1 });
+      const [inBatch] = await postMcp(socket, service, [{ ...call, id: 2 }]);
+      for (const answer of [alone, inBatch]) {
+        expect(answer.result.isError).toBe(true);
+        const problem = JSON.parse(answer.result.content[1].text);
+        expect(problem).toMatchObject({ status: 400, code: 'validation_failed' });
+        expect(problem.errors.map((error: Json) => error.path)).toContain(path);
+      }
+    } finally {
+      await socket.close();
     }
   });
 });
