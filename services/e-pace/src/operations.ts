@@ -688,7 +688,14 @@ export const fitOperation = defineOperation({
       )
       .meta({ description: 'Empty when there is nothing to say' }),
   }),
-  errors: [{ status: 422, code: 'fit_degenerate', description: 'Fewer than 2 different distances.' }],
+  errors: [
+    {
+      status: 422,
+      code: 'fit_degenerate',
+      description:
+        'Fewer than 2 different distances, or distances so close that the fitted law gives no time in seconds (at `/results`, or at the `/targets/<i>` it fails for).',
+    },
+  ],
   example: {
     input: {
       results: [

@@ -45,9 +45,28 @@ export interface FitReport {
   warnings: FitWarning[];
 }
 
-/** exp(ŷ ± half), to 0.1 s. */
-function interval(yHat: number, half: number) {
-  return { low_s: roundSeconds(Math.exp(yHat - half)), high_s: roundSeconds(Math.exp(yHat + half)) };
+/**
+ * Results whose distances are nearly equal fit an absurd exponent (802 m in 144.4 s and 800 m in
+ * 187.9 s: k = −105, a = e^710), whose coefficient and times are beyond a double or any whole number
+ * of seconds it holds exactly: a degenerate fit (422 naming `path`), not an answer with nulls or 10^97 s.
+ */
+function degenerate(exponent: number, path: string) {
+  return domainError(
+    'fit_degenerate',
+    `the fitted law (exponent ${exponent}) gives no time in seconds at ${path}: the results' distances are too close together to fit an exponent`,
+    path,
+  );
+}
+
+/** A time the fitted law gives, when it is one (see `degenerate`). */
+function lawTime(seconds: number, exponent: number, path: string): number {
+  if (seconds <= Number.MAX_SAFE_INTEGER) return seconds;
+  throw degenerate(exponent, path);
+}
+
+/** exp(ŷ ± half), to 0.1 s; `high` must be a time (see `degenerate`). */
+function interval(yHat: number, half: number, high: (seconds: number) => number) {
+  return { low_s: roundSeconds(Math.exp(yHat - half)), high_s: roundSeconds(high(Math.exp(yHat + half))) };
 }
 
 /**
@@ -97,9 +116,11 @@ export function fitRiegel(results: readonly FitInput[], targetsM: readonly numbe
     });
   }
 
+  const coefficient = Math.exp(logA);
+  if (!(coefficient > 0 && coefficient <= Number.MAX_VALUE)) throw degenerate(exponent, '/results');
   return {
     exponent,
-    coefficient: Number(Math.exp(logA).toPrecision(6)),
+    coefficient: Number(coefficient.toPrecision(6)),
     log_coefficient: round(logA, 6),
     r_squared: sst === 0 ? null : round(1 - ssr / sst, 4),
     residual_se: se === null ? null : round(se, 6),
@@ -109,17 +130,18 @@ export function fitRiegel(results: readonly FitInput[], targetsM: readonly numbe
       time_s: roundSeconds(result.time_s),
       fitted_s: roundSeconds(fitted(xs[i]!)),
     })),
-    predictions: targetsM.map((distanceM) => {
+    predictions: targetsM.map((distanceM, i) => {
       const x = Math.log(distanceM);
       const yHat = logA + k * x;
-      const timeS = Math.exp(yHat);
+      const time = (seconds: number) => lawTime(seconds, exponent, `/targets/${i}`);
+      const timeS = time(Math.exp(yHat));
       return {
         distance_m: roundMeters(distanceM),
         time_s: roundSeconds(timeS),
         text: formatDuration(timeS),
         pace: paceOf(distanceM, timeS),
         interval_95:
-          se === null ? null : interval(yHat, t * se * Math.sqrt(1 + 1 / n + (x - xMean) ** 2 / sxx)),
+          se === null ? null : interval(yHat, t * se * Math.sqrt(1 + 1 / n + (x - xMean) ** 2 / sxx), time),
       };
     }),
     warnings,

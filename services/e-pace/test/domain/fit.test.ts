@@ -1,7 +1,7 @@
 // /fit: the personal Riegel law by least squares on logarithms, with Student-t prediction intervals.
 import { linearRegression, linearRegressionLine, rSquared } from 'simple-statistics';
 import { describe, expect, it } from 'vitest';
-import { fitRiegel } from '../../src/domain/index.js';
+import { type FitInput, fitRiegel } from '../../src/domain/index.js';
 import { expectUnprocessable, HALF, MARATHON } from './helpers.js';
 
 const SPEC = [
@@ -151,6 +151,79 @@ describe('fitRiegel (/fit)', () => {
       "the fitted exponent 1.25 is outside the 1.0–1.2 of Riegel's law; the results may not be comparable efforts",
     ]);
     expect(two(0.98).warnings).toHaveLength(1);
+  });
+
+  it('distances too close for a law in seconds → 422 fit_degenerate naming where the law fails', () => {
+    const cases: Array<[string, FitInput[], number[], string, string]> = [
+      // e^710: beyond a double (a random body of the no-5xx property test found it).
+      [
+        'coefficient overflows',
+        [
+          { distance_m: 802, time_s: 144.4 },
+          { distance_m: 800, time_s: 187.9 },
+        ],
+        [100],
+        '-105.4607',
+        '/results',
+      ],
+      [
+        'coefficient underflows',
+        [
+          { distance_m: 800, time_s: 144.4 },
+          { distance_m: 801, time_s: 187.9 },
+        ],
+        [],
+        '210.7898',
+        '/results',
+      ],
+      [
+        'a prediction beyond whole seconds',
+        [
+          { distance_m: 800, time_s: 144.4 },
+          { distance_m: 802, time_s: 187.9 },
+        ],
+        [5000],
+        '105.4607',
+        '/targets/0',
+      ],
+      [
+        'an interval beyond whole seconds',
+        [
+          { distance_m: 800, time_s: 144 },
+          { distance_m: 801, time_s: 144.3 },
+          { distance_m: 802, time_s: 144.3 },
+        ],
+        [800, 100_000],
+        '0.8337',
+        '/targets/1',
+      ],
+    ];
+    for (const [label, results, targets, exponent, path] of cases) {
+      let thrown: unknown;
+      try {
+        fitRiegel(results, targets);
+      } catch (error) {
+        thrown = error;
+      }
+      const detail = `the fitted law (exponent ${exponent}) gives no time in seconds at ${path}: the results' distances are too close together to fit an exponent`;
+      expect(thrown, label).toMatchObject({
+        status: 422,
+        code: 'fit_degenerate',
+        detail,
+        errors: [{ path, code: 'fit_degenerate', message: detail }],
+      });
+    }
+    // The interval of a target near the results is a time: that one is answered.
+    expect(
+      fitRiegel(
+        [
+          { distance_m: 800, time_s: 144 },
+          { distance_m: 801, time_s: 144.3 },
+          { distance_m: 802, time_s: 144.3 },
+        ],
+        [800],
+      ).predictions,
+    ).toHaveLength(1);
   });
 
   it('fewer than 2 different distances → 422 fit_degenerate at /results', () => {
