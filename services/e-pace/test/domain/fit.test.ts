@@ -4,6 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { type FitInput, fitRiegel } from '../../src/domain/index.js';
 import { expectUnprocessable, HALF, MARATHON } from './helpers.js';
 
+/** What `run` throws (undefined when it returns). */
+function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
 const SPEC = [
   { distance_m: 5000, time_s: 1200 },
   { distance_m: 10_000, time_s: 2500 },
@@ -154,57 +164,29 @@ describe('fitRiegel (/fit)', () => {
   });
 
   it('distances too close for a law in seconds → 422 fit_degenerate naming where the law fails', () => {
+    const results = (...pairs: Array<[number, number]>): FitInput[] =>
+      pairs.map(([distance_m, time_s]) => ({ distance_m, time_s }));
     const cases: Array<[string, FitInput[], number[], string, string]> = [
       // e^710: beyond a double (a random body of the no-5xx property test found it).
-      [
-        'coefficient overflows',
-        [
-          { distance_m: 802, time_s: 144.4 },
-          { distance_m: 800, time_s: 187.9 },
-        ],
-        [100],
-        '-105.4607',
-        '/results',
-      ],
-      [
-        'coefficient underflows',
-        [
-          { distance_m: 800, time_s: 144.4 },
-          { distance_m: 801, time_s: 187.9 },
-        ],
-        [],
-        '210.7898',
-        '/results',
-      ],
+      ['coefficient overflows', results([802, 144.4], [800, 187.9]), [100], '-105.4607', '/results'],
+      ['coefficient underflows', results([800, 144.4], [801, 187.9]), [], '210.7898', '/results'],
       [
         'a prediction beyond whole seconds',
-        [
-          { distance_m: 800, time_s: 144.4 },
-          { distance_m: 802, time_s: 187.9 },
-        ],
+        results([800, 144.4], [802, 187.9]),
         [5000],
         '105.4607',
         '/targets/0',
       ],
       [
         'an interval beyond whole seconds',
-        [
-          { distance_m: 800, time_s: 144 },
-          { distance_m: 801, time_s: 144.3 },
-          { distance_m: 802, time_s: 144.3 },
-        ],
+        results([800, 144], [801, 144.3], [802, 144.3]),
         [800, 100_000],
         '0.8337',
         '/targets/1',
       ],
     ];
-    for (const [label, results, targets, exponent, path] of cases) {
-      let thrown: unknown;
-      try {
-        fitRiegel(results, targets);
-      } catch (error) {
-        thrown = error;
-      }
+    for (const [label, given, targets, exponent, path] of cases) {
+      const thrown = thrownBy(() => fitRiegel(given, targets));
       const detail = `the fitted law (exponent ${exponent}) gives no time in seconds at ${path}: the results' distances are too close together to fit an exponent`;
       expect(thrown, label).toMatchObject({
         status: 422,
@@ -214,16 +196,7 @@ describe('fitRiegel (/fit)', () => {
       });
     }
     // The interval of a target near the results is a time: that one is answered.
-    expect(
-      fitRiegel(
-        [
-          { distance_m: 800, time_s: 144 },
-          { distance_m: 801, time_s: 144.3 },
-          { distance_m: 802, time_s: 144.3 },
-        ],
-        [800],
-      ).predictions,
-    ).toHaveLength(1);
+    expect(fitRiegel(results([800, 144], [801, 144.3], [802, 144.3]), [800]).predictions).toHaveLength(1);
   });
 
   it('fewer than 2 different distances → 422 fit_degenerate at /results', () => {
@@ -236,16 +209,13 @@ describe('fitRiegel (/fit)', () => {
       'fit_degenerate',
     );
     expect(detail).toBe('the results need at least 2 different distances to fit an exponent');
-    let thrown: unknown;
-    try {
+    const thrown = thrownBy(() =>
       fitRiegel([
         { distance_m: 5000, time_s: 1200 },
         { distance_m: 5000, time_s: 1300 },
         { distance_m: 5000, time_s: 1250 },
-      ]);
-    } catch (error) {
-      thrown = error;
-    }
+      ]),
+    );
     expect((thrown as { errors: unknown }).errors).toEqual([
       { path: '/results', code: 'fit_degenerate', message: detail },
     ]);
