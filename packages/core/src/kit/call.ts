@@ -32,6 +32,8 @@ export interface CallOptions {
   parentSpan?: Span | undefined;
 }
 
+const NO_OPTIONS: CallOptions = Object.freeze({});
+
 export interface CallResult {
   input: unknown;
   output: unknown;
@@ -47,7 +49,7 @@ export function callOperation(
   op: OperationDefinition,
   raw: unknown,
   context: OperationContext,
-  options: CallOptions = {},
+  options: CallOptions = NO_OPTIONS,
 ): CallResult | Promise<CallResult> {
   const { tracing } = options;
   if (tracing === undefined) return call(op, raw, context, options);

@@ -24,21 +24,25 @@ export function createMetrics(storeUp: () => boolean): ServiceMetrics {
     'http_requests_total',
     'HTTP requests answered, by route pattern, method and status.',
     registry,
+    ['route', 'method', 'status'],
   );
   const durations = new FastHistogram(
     'http_request_duration_seconds',
     'Time from the request to its answer, by route pattern and method.',
     registry,
+    ['route', 'method'],
   );
   const tools = new FastCounter(
     'mcp_tool_calls_total',
     'MCP tool calls, by tool and outcome (ok or error).',
     registry,
+    ['tool', 'outcome'],
   );
   const decisions = new FastCounter(
     'rate_limit_decisions_total',
     'Rate-limit decisions, by plan and outcome (allowed or limited).',
     registry,
+    ['plan', 'outcome'],
   );
   new Gauge({
     name: 'rate_limit_store_up',
@@ -52,20 +56,14 @@ export function createMetrics(storeUp: () => boolean): ServiceMetrics {
   return {
     request(route, method, status, seconds) {
       const pattern = route ?? 'unmatched';
-      requests.inc(`${pattern} ${method} ${status}`, () => ({
-        route: pattern,
-        method,
-        status: String(status),
-      }));
-      durations.observe(`${pattern} ${method}`, () => ({ route: pattern, method }), seconds);
+      requests.inc(pattern, method, status);
+      durations.observe(pattern, method, seconds);
     },
     toolCall(tool, ok) {
-      const outcome = ok ? 'ok' : 'error';
-      tools.inc(`${tool} ${outcome}`, () => ({ tool, outcome }));
+      tools.inc(tool, ok ? 'ok' : 'error');
     },
     rateLimit(plan, allowed) {
-      const outcome = allowed ? 'allowed' : 'limited';
-      decisions.inc(`${plan} ${outcome}`, () => ({ plan, outcome }));
+      decisions.inc(plan, allowed ? 'allowed' : 'limited');
     },
     text: () => registry.metrics(),
     contentType: registry.contentType,

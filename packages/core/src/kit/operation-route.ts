@@ -5,7 +5,7 @@ import type { HeavyPool } from './heavy/pool.js';
 import { checkDeclaredLength } from './http/body-limit.js';
 import { respond } from './http/reply.js';
 import type { OperationDefinition } from './operation.js';
-import { bodyParserOf, type RestAnswer, type RestRequest, restCall } from './rest-call.js';
+import { bodyParserOf, type RestAnswer, type RestOptions, type RestRequest, restCall } from './rest-call.js';
 import type { KitHandler } from './router.js';
 import type { Tracing } from './tracing.js';
 
@@ -43,16 +43,16 @@ export function operationRoute(
 ): KitHandler {
   const limit = op.maxBodyBytes ?? options.config.maxBodyBytes;
   const usesBody = method !== 'GET' && method !== 'DELETE';
-  const restOptions = { maxJsonDepth: options.config.maxJsonDepth, strictJson: options.strictJson };
+  const restOptions: RestOptions = {
+    maxJsonDepth: options.config.maxJsonDepth,
+    strictJson: options.strictJson,
+    tracing: options.tracing,
+  };
   const heavyFrom = op.heavy === undefined || options.pool === undefined ? undefined : op.heavy.minBytes;
   const heavyWhen = options.pool === undefined ? undefined : op.heavy?.when;
 
   const inline = (ctx: KitContext, request: RestRequest, bytes: Uint8Array | undefined) => {
-    const answer = restCall(op, request, bytes, {
-      ...restOptions,
-      tracing: options.tracing,
-      parentSpan: ctx.span,
-    });
+    const answer = restCall(op, request, bytes, restOptions, ctx.span);
     return answer instanceof Promise ? answer.then((done) => toResponse(ctx, done)) : toResponse(ctx, answer);
   };
 

@@ -24,11 +24,11 @@ export interface RestAnswer {
   body: string | Uint8Array | null;
 }
 
+/** A route's options, the same object for every request (its JSON parser is kept with it). */
 export interface RestOptions {
   maxJsonDepth: number;
   strictJson: boolean;
   tracing?: Tracing | undefined;
-  parentSpan?: Span | undefined;
 }
 
 function requestView(request: RestRequest): RequestView {
@@ -43,29 +43,38 @@ function requestView(request: RestRequest): RequestView {
   };
 }
 
+/** The JSON parser of each options object: made once, not per request. */
+const jsonParsers = new WeakMap<RestOptions, (bytes: Uint8Array) => unknown>();
+
+function jsonParserOf(options: RestOptions): (bytes: Uint8Array) => unknown {
+  let parse = jsonParsers.get(options);
+  if (parse === undefined) {
+    const jsonOptions = { maxDepth: options.maxJsonDepth, strict: options.strictJson };
+    parse = (bytes) => parseJsonBody(bytes, jsonOptions);
+    jsonParsers.set(options, parse);
+  }
+  return parse;
+}
+
 /** The body parser of a request's media type: 415 for any other, decided before a byte is read. */
 export function bodyParserOf(
   op: OperationDefinition,
   request: RestRequest,
   options: RestOptions,
 ): (bytes: Uint8Array) => unknown {
-  const jsonOptions = { maxDepth: options.maxJsonDepth, strict: options.strictJson };
-  const parseJson = (bytes: Uint8Array) => parseJsonBody(bytes, jsonOptions);
   const contentType = request.headers['content-type'];
-  if (contentType === 'application/json') return parseJson;
+  if (contentType === 'application/json') return jsonParserOf(options);
   const type = mediaType(contentType);
-  const parser: BodyParser | undefined = isJsonMediaType(type)
-    ? parseJson
-    : type === undefined
-      ? undefined
-      : op.bodyParsers?.[type];
-  if (parser === undefined)
+  const json = isJsonMediaType(type);
+  const custom: BodyParser | undefined = json || type === undefined ? undefined : op.bodyParsers?.[type];
+  if (!json && custom === undefined)
     throw unsupportedMediaType(type, ['application/json', ...Object.keys(op.bodyParsers ?? {})]);
   const charset = charsetOf(contentType);
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
     throw unsupportedMediaType(contentType, ['charset=utf-8']);
   }
-  return (bytes) => parser(bytes, Object.assign(requestView(request), { contentType: type! }));
+  if (custom === undefined) return jsonParserOf(options);
+  return (bytes) => custom(bytes, Object.assign(requestView(request), { contentType: type! }));
 }
 
 function queryInput(request: RestRequest, schema: z.ZodType | undefined): unknown {
@@ -90,16 +99,14 @@ function answer(
   call: { input: unknown; output: unknown },
 ): RestAnswer {
   const { input, output } = call;
-  const cache: Record<string, string> = op.cacheControl ? { 'Cache-Control': op.cacheControl } : {};
   const rendered = op.render?.(output, input, requestView(request));
   if (rendered === undefined) {
-    return {
-      status: 200,
-      headers: { 'Content-Type': JSON_CONTENT_TYPE, ...cache },
-      body: JSON.stringify(output),
-    };
+    const headers: Record<string, string> = { 'Content-Type': JSON_CONTENT_TYPE };
+    if (op.cacheControl) headers['Cache-Control'] = op.cacheControl;
+    return { status: 200, headers, body: JSON.stringify(output) };
   }
-  const headers: Record<string, string> = { ...cache, ...rendered.headers };
+  const headers: Record<string, string> = op.cacheControl ? { 'Cache-Control': op.cacheControl } : {};
+  Object.assign(headers, rendered.headers);
   if (rendered.contentType !== undefined) headers['Content-Type'] = rendered.contentType;
   return { status: rendered.status ?? 200, headers, body: rendered.body };
 }
@@ -114,6 +121,7 @@ export function restCall(
   request: RestRequest,
   bytes: Uint8Array | undefined,
   options: RestOptions,
+  parentSpan?: Span,
 ): RestAnswer | Promise<RestAnswer> {
   const raw =
     bytes === undefined
@@ -123,7 +131,7 @@ export function restCall(
     op,
     raw,
     { requestId: request.requestId, via: 'rest' },
-    { tracing: options.tracing, parentSpan: options.parentSpan },
+    options.tracing === undefined ? undefined : { tracing: options.tracing, parentSpan },
   );
   return call instanceof Promise ? call.then((done) => answer(op, request, done)) : answer(op, request, call);
 }

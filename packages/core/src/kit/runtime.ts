@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import pino, { type Logger } from 'pino';
 import type { ServiceConfig } from './config.js';
 import type { Tracing } from './tracing.js';
@@ -61,26 +62,51 @@ function createLogOutput(
     destination,
   );
   if (!logger.isLevelEnabled('info')) return { logger, write: undefined };
-  // Request lines are gathered and written 16 KiB (or 100 ms) at a time: one write per line
-  // measured ~2–5 µs of a ~20 µs /health request.
-  let pending = '';
+  // Request lines are batched: one write per line measured ~2–5 µs of a ~20 µs /health request.
+  return { logger, ...batchedLines(STDOUT, (text) => destination.write(text)) };
+}
+
+const STDOUT = 1;
+const BATCH_CHARS = 16_384;
+
+/**
+ * Lines gathered and written to `fd` 16 KiB at a time (or 100 ms after the first), joined into one
+ * string that is encoded once by the write. pino's destination measured 0.1 µs a line more (it counts
+ * every string's bytes and buffers it again). A write the descriptor refuses (EAGAIN on a non-blocking
+ * pipe) goes through `fallback`, pino's destination, which retries it.
+ */
+function batchedLines(fd: number, fallback: (text: string) => void) {
+  let lines: string[] = [];
+  let chars = 0;
   let scheduled = false;
   const flush = () => {
     scheduled = false;
-    if (pending !== '') {
-      destination.write(pending);
-      pending = '';
+    if (lines.length === 0) return;
+    const text = lines.join('');
+    lines = [];
+    chars = 0;
+    let sent = 0;
+    try {
+      sent = writeSync(fd, text);
+      if (sent < Buffer.byteLength(text)) {
+        // A pipe took part of it: the rest, as bytes.
+        const bytes = Buffer.from(text);
+        while (sent < bytes.byteLength) sent += writeSync(fd, bytes, sent, bytes.byteLength - sent);
+      }
+    } catch {
+      fallback(sent === 0 ? text : Buffer.from(text).subarray(sent).toString());
     }
   };
   const write = (line: string) => {
-    pending += line;
-    if (pending.length >= 16_384) flush();
+    lines.push(line);
+    chars += line.length;
+    if (chars >= BATCH_CHARS) flush();
     else if (!scheduled) {
       scheduled = true;
       setTimeout(flush, 100).unref();
     }
   };
-  return { logger, write, flush };
+  return { write, flush };
 }
 
 /**

@@ -31,8 +31,9 @@ function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array> 
       }
       chunks.push(chunk);
     };
+    // Once the body has ended no listener can fire to any effect ('close' finds the request complete),
+    // so they are left to go with the request instead of being removed one by one.
     const onEnd = () => {
-      cleanup();
       bodyRead(total);
       resolve(chunks.length === 1 ? chunks[0]! : chunks.length === 0 ? EMPTY : Buffer.concat(chunks, total));
     };
