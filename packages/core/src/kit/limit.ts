@@ -3,27 +3,40 @@ import type { KitContext } from './context.js';
 
 /** What the kit needs of a rate limiter (docs/conventions.md §7); see `createRateLimiter`. */
 export interface RequestLimiter {
-  /** Throws a ProblemError (401) for an unknown API key; never throws for store failures. */
-  check(request: { remoteAddress: string | undefined; header(name: string): string | undefined }): Promise<{
-    plan: string;
-    headers: Record<string, string>;
-    refused: ProblemError | undefined;
-    /** One more call for the same client (a batch element); absent: further calls are not counted. */
-    another?: () => Promise<{ refused: ProblemError | undefined; headers: Record<string, string> }>;
-  }>;
+  /**
+   * Decides a request, at once or as a promise; refuses with a ProblemError (401) for an unknown API
+   * key, never for store failures.
+   */
+  check(request: {
+    remoteAddress: string | undefined;
+    header(name: string): string | undefined;
+  }): LimitDecision | Promise<LimitDecision>;
+}
+
+export interface LimitDecision {
+  plan: string;
+  headers: Record<string, string>;
+  refused: ProblemError | undefined;
+  /** One more call for the same client (a batch element); absent: further calls are not counted. */
+  another?: () => Promise<{ refused: ProblemError | undefined; headers: Record<string, string> }>;
 }
 
 /**
  * The limit stage of a counted route: the API key (401) and one rate-limit token for the request's
  * first call (429, thrown); further calls of the same request (JSON-RPC batch elements) take theirs
- * through the budget it leaves on the context.
+ * through the budget it leaves on the context. Synchronous when the limiter decides at once.
  */
-export async function admitRequest(limiter: RequestLimiter, kit: KitContext): Promise<void> {
-  const outcome = await limiter.check(kit.request);
-  kit.plan = outcome.plan;
-  Object.assign(kit.headers, outcome.headers);
-  if (outcome.refused !== undefined) throw outcome.refused;
-  const another = outcome.another;
+export function admitRequest(limiter: RequestLimiter, kit: KitContext): void | Promise<void> {
+  const decision = limiter.check(kit.request);
+  if (decision instanceof Promise) return decision.then((done) => admit(kit, done));
+  admit(kit, decision);
+}
+
+function admit(kit: KitContext, decision: LimitDecision): void {
+  kit.plan = decision.plan;
+  Object.assign(kit.headers, decision.headers);
+  if (decision.refused !== undefined) throw decision.refused;
+  const another = decision.another;
   if (another === undefined) return;
   kit.budget = {
     async next() {
@@ -41,20 +54,23 @@ export function countingLimiter(
 ): RequestLimiter {
   const decided = (headers: Record<string, string>, refused: ProblemError | undefined) =>
     refused !== undefined || headers.RateLimit !== undefined;
+  const counted = (decision: LimitDecision): LimitDecision => {
+    if (decided(decision.headers, decision.refused)) count(decision.plan, decision.refused === undefined);
+    const another = decision.another;
+    if (another === undefined) return decision;
+    return {
+      ...decision,
+      another: async () => {
+        const next = await another();
+        if (decided(next.headers, next.refused)) count(decision.plan, next.refused === undefined);
+        return next;
+      },
+    };
+  };
   return {
-    async check(request) {
-      const outcome = await limiter.check(request);
-      if (decided(outcome.headers, outcome.refused)) count(outcome.plan, outcome.refused === undefined);
-      const another = outcome.another;
-      if (another === undefined) return outcome;
-      return {
-        ...outcome,
-        another: async () => {
-          const next = await another();
-          if (decided(next.headers, next.refused)) count(outcome.plan, next.refused === undefined);
-          return next;
-        },
-      };
+    check(request) {
+      const decision = limiter.check(request);
+      return decision instanceof Promise ? decision.then(counted) : counted(decision);
     },
   };
 }

@@ -59,11 +59,11 @@ function routeWork(route: KitRoute, limiter: RequestLimiter | undefined): KitWor
       return handle(kit, c);
     };
   }
-  return async (kit, c) => {
+  return (kit, c) => {
     kit.route = path;
     kit.surface = surface;
-    await admitRequest(limiter, kit);
-    return handle(kit, c);
+    const admitted = admitRequest(limiter, kit);
+    return admitted === undefined ? handle(kit, c) : admitted.then(() => handle(kit, c));
   };
 }
 

@@ -1,7 +1,7 @@
 import { ProblemError } from '../../errors.js';
 import { authenticate } from './api-keys.js';
 import { clientKey, type TrustedProxies } from './client-ip.js';
-import type { RateLimitPolicy } from './gcra.js';
+import type { RateLimitDecision, RateLimitPolicy } from './gcra.js';
 import type { RateLimitStore } from './store.js';
 
 /** Requests per minute for each plan, or `unlimited`. */
@@ -22,11 +22,14 @@ export interface LimitOutcome {
 }
 
 export interface RateLimiter {
-  /** Decides one request. Throws 401 for an unknown key; never throws for store failures (fails open). */
+  /**
+   * Decides one request: at once with an in-process store, else a promise. Refuses (throws or rejects)
+   * with 401 for an unknown key; never for store failures (fails open).
+   */
   check(request: {
     remoteAddress: string | undefined;
     header(name: string): string | undefined;
-  }): Promise<LimitOutcome>;
+  }): LimitOutcome | Promise<LimitOutcome>;
   readonly storeState: 'ok' | 'degraded';
   close(): Promise<void>;
 }
@@ -49,6 +52,18 @@ const FAILED_KEYS: RateLimitPolicy = {
   windowSeconds: WINDOW_SECONDS,
 };
 const unlimited = async () => ({ refused: undefined, headers: {} });
+/** Client keys remembered by peer address (requests without X-Forwarded-For): parsing one costs more than a lookup. */
+const MAX_REMEMBERED_CLIENTS = 10_000;
+
+type Taken = { refused: ProblemError | undefined; headers: Record<string, string> };
+type Request = Parameters<RateLimiter['check']>[0];
+
+/** A limited plan with its `RateLimit-Policy` field, made once. */
+interface Limited {
+  policy: RateLimitPolicy;
+  name: string;
+  policyField: string;
+}
 
 /**
  * docs/conventions.md §7: API key first (401 before any counting), then the plan's GCRA budget — per client
@@ -58,20 +73,70 @@ const unlimited = async () => ({ refused: undefined, headers: {} });
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const { plans, store, apiKeys, trustedProxies } = options;
   const now = options.now ?? Date.now;
-  const policies = new Map<string, RateLimitPolicy | undefined>();
-  const policyOf = (plan: string): RateLimitPolicy | undefined => {
-    if (!policies.has(plan)) {
+  const limitedPlans = new Map<string, Limited | undefined>();
+  const limitOf = (plan: string): Limited | undefined => {
+    if (!limitedPlans.has(plan)) {
       const quota = plans[plan] ?? plans.free ?? 'unlimited';
-      policies.set(plan, quota === 'unlimited' ? undefined : { plan, quota, windowSeconds: WINDOW_SECONDS });
+      const name = JSON.stringify(plan);
+      limitedPlans.set(
+        plan,
+        quota === 'unlimited'
+          ? undefined
+          : {
+              policy: { plan, quota, windowSeconds: WINDOW_SECONDS },
+              name,
+              policyField: `${name};q=${quota};w=${WINDOW_SECONDS}`,
+            },
+      );
     }
-    return policies.get(plan);
+    return limitedPlans.get(plan);
+  };
+
+  const clients = new Map<string | undefined, string>();
+  const clientOf = (request: Request): string => {
+    const forwardedFor = request.header('x-forwarded-for');
+    if (forwardedFor !== undefined) return clientKey(request.remoteAddress, forwardedFor, trustedProxies);
+    let client = clients.get(request.remoteAddress);
+    if (client === undefined) {
+      if (clients.size >= MAX_REMEMBERED_CLIENTS) clients.clear();
+      client = clientKey(request.remoteAddress, undefined, trustedProxies);
+      clients.set(request.remoteAddress, client);
+    }
+    return client;
+  };
+
+  const decided = (limited: Limited, decision: RateLimitDecision): Taken => {
+    // While a shared store is unreachable the request passes and no budget can be stated.
+    if (store.state === 'degraded') return { headers: {}, refused: undefined };
+    const { policy, name } = limited;
+    const headers: Record<string, string> = {
+      'RateLimit-Policy': limited.policyField,
+      RateLimit: `${name};r=${decision.remaining};t=${decision.resetSeconds}`,
+    };
+    const refused = decision.allowed
+      ? undefined
+      : rateLimited(policy.plan, policy, decision.retryAfterSeconds);
+    return { headers, refused };
+  };
+
+  const take = (subject: string, limited: Limited): Taken | Promise<Taken> => {
+    if (store.consumeNow !== undefined)
+      return decided(limited, store.consumeNow(subject, limited.policy, now()));
+    return store.consume(subject, limited.policy, now()).then((decision) => decided(limited, decision));
+  };
+
+  /** Guessing keys costs the guesser: unknown keys from one client are counted, 429 beyond the limit. */
+  const unknownKey = async (error: unknown, request: Request): Promise<never> => {
+    const decision = await store.consume(clientOf(request), FAILED_KEYS, now());
+    if (decision.allowed || store.state === 'degraded') throw error;
+    throw failedKeysLimited(decision.retryAfterSeconds);
   };
 
   return {
     get storeState() {
       return store.state;
     },
-    async check(request) {
+    check(request) {
       let key: ReturnType<typeof authenticate>;
       try {
         key = authenticate(
@@ -79,32 +144,17 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
           apiKeys,
         );
       } catch (error) {
-        // Guessing keys costs the guesser: unknown keys from one client are counted, 429 beyond the limit.
-        const client = clientKey(request.remoteAddress, request.header('x-forwarded-for'), trustedProxies);
-        const decision = await store.consume(client, FAILED_KEYS, now());
-        if (decision.allowed || store.state === 'degraded') throw error;
-        throw failedKeysLimited(decision.retryAfterSeconds);
+        return unknownKey(error, request);
       }
       const plan = key?.plan ?? 'free';
-      const policy = policyOf(plan);
-      if (policy === undefined) return { plan, headers: {}, refused: undefined, another: unlimited };
-      const subject =
-        key !== undefined
-          ? `key:${key.keyId}`
-          : clientKey(request.remoteAddress, request.header('x-forwarded-for'), trustedProxies);
-      const name = JSON.stringify(plan);
-      const take = async () => {
-        const decision = await store.consume(subject, policy, now());
-        // While a shared store is unreachable the request passes and no budget can be stated.
-        if (store.state === 'degraded') return { headers: {}, refused: undefined };
-        const headers: Record<string, string> = {
-          'RateLimit-Policy': `${name};q=${policy.quota};w=${policy.windowSeconds}`,
-          RateLimit: `${name};r=${decision.remaining};t=${decision.resetSeconds}`,
-        };
-        const refused = decision.allowed ? undefined : rateLimited(plan, policy, decision.retryAfterSeconds);
-        return { headers, refused };
-      };
-      return { plan, ...(await take()), another: take };
+      const limited = limitOf(plan);
+      if (limited === undefined) return { plan, headers: {}, refused: undefined, another: unlimited };
+      const subject = key !== undefined ? `key:${key.keyId}` : clientOf(request);
+      const another = async () => take(subject, limited);
+      const first = take(subject, limited);
+      if (first instanceof Promise)
+        return first.then(({ headers, refused }) => ({ plan, headers, refused, another }));
+      return { plan, headers: first.headers, refused: first.refused, another };
     },
     close: () => store.close(),
   };

@@ -1,4 +1,4 @@
-import { gcra } from './gcra.js';
+import { gcra, type RateLimitDecision, type RateLimitPolicy } from './gcra.js';
 import type { RateLimitStore } from './store.js';
 
 /**
@@ -16,20 +16,23 @@ export function createMemoryStore(options: { maxKeys?: number } = {}): RateLimit
     nextSweep = nowMs + 10_000;
   }
 
+  function consumeNow(key: string, policy: RateLimitPolicy, nowMs: number): RateLimitDecision {
+    // One budget per plan and subject, as in Redis (a client's failed keys are not its requests).
+    const entry = `${policy.plan}:${key}`;
+    if (nowMs >= nextSweep || tats.size >= maxKeys) sweep(nowMs);
+    const { decision, newTatMs } = gcra(tats.get(entry), policy, nowMs);
+    if (newTatMs !== undefined) {
+      tats.delete(entry); // re-insert: Map order is then oldest-first
+      if (tats.size >= maxKeys) tats.delete(tats.keys().next().value as string);
+      tats.set(entry, newTatMs);
+    }
+    return decision;
+  }
+
   return {
     state: 'ok',
-    async consume(subject, policy, nowMs) {
-      // One budget per plan and subject, as in Redis (a client's failed keys are not its requests).
-      const key = `${policy.plan}:${subject}`;
-      if (nowMs >= nextSweep || tats.size >= maxKeys) sweep(nowMs);
-      const { decision, newTatMs } = gcra(tats.get(key), policy, nowMs);
-      if (newTatMs !== undefined) {
-        tats.delete(key); // re-insert: Map order is then oldest-first
-        if (tats.size >= maxKeys) tats.delete(tats.keys().next().value as string);
-        tats.set(key, newTatMs);
-      }
-      return decision;
-    },
+    consumeNow,
+    consume: async (key, policy, nowMs) => consumeNow(key, policy, nowMs),
     async close() {
       tats.clear();
     },

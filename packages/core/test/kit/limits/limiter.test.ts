@@ -24,6 +24,9 @@ function makeLimiter(plans = { free: 3, pro: 'unlimited' as const }) {
   });
 }
 
+/** What a check comes to, its refusal included (a decision may come at once or as a promise). */
+const settled = (decision: unknown) => Promise.resolve(decision).catch((error: unknown) => error);
+
 const request = (headers: Record<string, string | undefined> = {}, remoteAddress = '203.0.113.9') => ({
   remoteAddress,
   header: (name: string) => headers[name],
@@ -91,7 +94,7 @@ describe('the rate limiter', () => {
   ])('answers 401 for %s, before counting and even when the IP is limited', async (_name, headers) => {
     const limiter = makeLimiter();
     for (let i = 0; i < 4; i++) await limiter.check(request());
-    const error = await limiter.check(request(headers)).catch((e: unknown) => e);
+    const error = await settled(limiter.check(request(headers)));
     expect(isProblemError(error) && error.status === 401 && error.code === 'invalid_api_key').toBe(true);
     expect(JSON.stringify(error)).not.toContain('sk_live_unknown');
     expect((error as Error).message).not.toContain('sk_live_unknown');
@@ -101,15 +104,11 @@ describe('the rate limiter', () => {
     const limiter = makeLimiter();
     const outcomes: Array<number | undefined> = [];
     for (let i = 0; i < 12; i++) {
-      const error = await limiter
-        .check(request({ 'x-api-key': `sk_guess_${i}` }, '198.51.100.7'))
-        .catch((e: unknown) => e);
+      const error = await settled(limiter.check(request({ 'x-api-key': `sk_guess_${i}` }, '198.51.100.7')));
       outcomes.push(isProblemError(error) ? error.status : undefined);
     }
     expect(outcomes).toEqual([...Array(10).fill(401), 429, 429]);
-    const refused = await limiter
-      .check(request({ 'x-api-key': 'sk_guess_x' }, '198.51.100.7'))
-      .catch((e: unknown) => e);
+    const refused = await settled(limiter.check(request({ 'x-api-key': 'sk_guess_x' }, '198.51.100.7')));
     expect(isProblemError(refused) && refused.toProblem()).toMatchObject({
       status: 429,
       code: 'rate_limited',
@@ -120,16 +119,20 @@ describe('the rate limiter', () => {
     expect(JSON.stringify((refused as { toProblem(): unknown }).toProblem())).not.toContain('sk_guess');
     // Another client, and this client's own requests without a key, are not affected.
     expect(
-      await limiter
-        .check(request({ 'x-api-key': 'sk_guess_y' }, '198.51.100.8'))
-        .catch((e: unknown) => (e as { status: number }).status),
+      (
+        (await settled(limiter.check(request({ 'x-api-key': 'sk_guess_y' }, '198.51.100.8')))) as {
+          status: number;
+        }
+      ).status,
     ).toBe(401);
     expect((await limiter.check(request({}, '198.51.100.7'))).refused).toBeUndefined();
     clock += 60_000;
     expect(
-      await limiter
-        .check(request({ 'x-api-key': 'sk_guess_z' }, '198.51.100.7'))
-        .catch((e: unknown) => (e as { status: number }).status),
+      (
+        (await settled(limiter.check(request({ 'x-api-key': 'sk_guess_z' }, '198.51.100.7')))) as {
+          status: number;
+        }
+      ).status,
     ).toBe(401);
   });
 
@@ -143,5 +146,31 @@ describe('the rate limiter', () => {
     for (let i = 0; i < 4; i++) await limiter.check(request({}, '192.0.2.50'));
     clock += 20_000;
     expect((await limiter.check(request({}, '192.0.2.50'))).refused).toBeUndefined();
+  });
+
+  it('decides at once with the in-memory store, and the same as a store that answers later', async () => {
+    const inMemory = makeLimiter();
+    const memory = createMemoryStore();
+    const later = createRateLimiter({
+      plans: { free: 3, pro: 'unlimited' },
+      // Only the asynchronous consume, as the Redis store has.
+      store: { state: 'ok', consume: (...args) => memory.consume(...args), close: () => memory.close() },
+      apiKeys,
+      trustedProxies: parseTrustedProxies([]),
+      now: () => clock,
+    });
+    for (let i = 0; i < 4; i++) {
+      const now = inMemory.check(request({}, '192.0.2.77'));
+      const promised = later.check(request({}, '192.0.2.77'));
+      expect(now).not.toBeInstanceOf(Promise);
+      expect(promised).toBeInstanceOf(Promise);
+      const { another: _a, ...decided } = now as Awaited<typeof now>;
+      const { another: _b, ...awaited } = await promised;
+      expect(decided).toEqual(awaited);
+    }
+    // The clients of the peer addresses it remembers stay apart.
+    expect(
+      (inMemory.check(request({}, '192.0.2.78')) as Awaited<ReturnType<typeof inMemory.check>>).refused,
+    ).toBeUndefined();
   });
 });
