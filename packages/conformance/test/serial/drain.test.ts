@@ -34,7 +34,14 @@ describe('SIGTERM', () => {
   it('keeps serving with /readyz 503 draining for SHUTDOWN_DELAY_MS, then stops accepting and exits 0', async () => {
     const server = await startServerProcess(join(G, 'dist', 'server.js'), { SHUTDOWN_DELAY_MS: '800' });
     const base = `${server.origin}/canonical-digest-api`;
-    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    // Ready once the heavy-call pool's threads have loaded G (503 `starting` until then).
+    let readiness = await fetch(`${base}/readyz`);
+    for (let tries = 0; readiness.status === 503 && tries < 100; tries++) {
+      expect(await readiness.json()).toEqual({ status: 'not_ready', reason: 'starting' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      readiness = await fetch(`${base}/readyz`);
+    }
+    expect(readiness.status).toBe(200);
     const exited = server.stop('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 200));
     const ready = await fetch(`${base}/readyz`);

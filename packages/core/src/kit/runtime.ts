@@ -31,6 +31,10 @@ export interface Runtime {
   tracing?: Tracing | undefined;
   /** Start worker pools' threads at once (runService; tests and embedding start them on demand). */
   warmPools?: boolean;
+  /** What must be done before the service is ready (`/readyz`), e.g. a pool's threads loading. */
+  holdReadiness: (until: Promise<unknown>) => void;
+  /** Settles once everything held for has (failures included). */
+  warmedUp: () => Promise<void>;
   logger: Logger;
   /** Writes the per-request line, or nothing when `info` is off. */
   accessLog: (entry: AccessLogEntry) => void;
@@ -148,7 +152,12 @@ export function createRuntime(
 ): Runtime {
   const output = createLogOutput(config, service, version);
   const closers: Array<() => Promise<void>> = [];
+  const holds: Array<Promise<unknown>> = [];
   return {
+    holdReadiness: (until) => holds.push(until),
+    warmedUp: async () => {
+      await Promise.allSettled(holds);
+    },
     lifecycle: { ready: true, draining: false, startedAt: Date.now() },
     logger: output.logger,
     accessLog: accessLogWriter(output.write, service, version),

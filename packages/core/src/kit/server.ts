@@ -130,7 +130,11 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
-  runtime.lifecycle.ready = true;
+  // Ready once warm (the heavy-call pool's threads have loaded the service): a call sent before that
+  // would wait for them. A drain that began meanwhile keeps it not ready.
+  void runtime.warmedUp().then(() => {
+    runtime.lifecycle.ready = true;
+  });
   // Always announced, whatever LOG_LEVEL says: it is how a supervisor finds a PORT=0 server.
   if (runtime.logger.isLevelEnabled('info')) {
     runtime.logger.info({ url }, 'listening');

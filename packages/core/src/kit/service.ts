@@ -82,6 +82,7 @@ function heavyPool(
     runtime.warmPools === true,
   );
   runtime.onClose(() => pool.close());
+  runtime.holdReadiness(pool.warmed);
   return pool;
 }
 

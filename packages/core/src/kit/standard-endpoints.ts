@@ -91,7 +91,7 @@ const ReadySchema = z
     status: z.enum(['ready', 'not_ready']),
     reason: z.enum(['starting', 'draining', 'rate_limit_store_down']).optional().meta({
       description:
-        '`starting`: not yet able to serve; `draining`: shutting down (SIGTERM); `rate_limit_store_down`: with RATE_LIMIT_STORE=required, the shared store is unreachable.',
+        "`starting`: not yet able to serve (or the worker pool's threads still loading); `draining`: shutting down (SIGTERM); `rate_limit_store_down`: with RATE_LIMIT_STORE=required, the shared store is unreachable.",
     }),
   })
   .meta({ id: 'Ready' });
@@ -162,8 +162,8 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
   const ready = JSON.stringify({ status: 'ready' });
   const notReady = (reason: string) => JSON.stringify({ status: 'not_ready', reason });
   const readiness = (): string | undefined => {
-    if (!lifecycle.ready) return notReady('starting');
     if (lifecycle.draining) return notReady('draining');
+    if (!lifecycle.ready) return notReady('starting');
     if (input.storeRequired && input.rateLimitStore?.() === 'degraded')
       return notReady('rate_limit_store_down');
     return undefined;

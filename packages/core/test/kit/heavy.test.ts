@@ -1,7 +1,7 @@
 // Heavy calls run in the service's worker-thread pool (docs/conventions.md §11), REST and MCP alike,
 // with the same answers and problems as inline; the event loop stays free; the pool's bound is a 503.
 import { describe, expect, it } from 'vitest';
-import { createService, listen, MCP_MAX_BATCH, testConfig } from '../../dist/index.js';
+import { createRuntime, createService, listen, MCP_MAX_BATCH, testConfig } from '../../dist/index.js';
 import { operations } from '../fixtures/heavy-ops.mjs';
 
 const definition = {
@@ -40,6 +40,26 @@ const tool = (id: number, args: unknown) => ({
 });
 
 describe('the heavy-call pool', () => {
+  it('holds readiness until every thread has loaded the service when warmed at start-up, not otherwise', async () => {
+    const slow = { ...definition, workerModule: new URL('../fixtures/slow-ops.mjs', import.meta.url) };
+    const config = testConfig({ workerThreads: 2 });
+    const warmed = createRuntime(config, 'kit-heavy', '1.0.0');
+    warmed.warmPools = true;
+    const started = performance.now();
+    createService(slow, config, warmed);
+    await warmed.warmedUp();
+    // Each thread loads the 300 ms module; the two load side by side.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    await warmed.close();
+
+    const lazy = createRuntime(config, 'kit-heavy', '1.0.0');
+    createService(slow, config, lazy);
+    const asked = performance.now();
+    await lazy.warmedUp();
+    expect(performance.now() - asked).toBeLessThan(100);
+    await lazy.close();
+  });
+
   it('runs a call of heavy size in a worker thread and a small one inline, REST and MCP alike', async () => {
     await serve({}, async (origin) => {
       const small: Json = await (await post(origin, '/spin', '{"ms":0}')).json();

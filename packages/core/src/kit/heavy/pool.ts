@@ -24,7 +24,8 @@ function transferable(bytes: Uint8Array): Uint8Array {
  * The worker-thread pool of one service (docs/conventions.md §11): heavy calls run here, never on
  * the event loop. At most `MAX_HEAVY_INFLIGHT` run or wait; one more is refused with 503 `overloaded`
  * and a `Retry-After` estimated from how long heavy calls have been taking, decided before its body is
- * read. Threads start with the first call (runService warms them at start-up).
+ * read. Threads start with the first call; runService starts them at start-up and `/readyz` waits
+ * until every one has loaded the service's code.
  */
 export class HeavyPool {
   readonly #pool: Piscina;
@@ -34,6 +35,8 @@ export class HeavyPool {
   #inflight = 0;
   /** A moving average of a heavy call's duration, for Retry-After. */
   #averageMs = 200;
+  /** Settles once every thread has loaded the service's code (at once when the pool is not warmed). */
+  readonly warmed: Promise<void>;
 
   constructor(
     setup: WorkerSetup,
@@ -56,6 +59,17 @@ export class HeavyPool {
         ? {}
         : { resourceLimits: { maxOldGenerationSizeMb: config.maxHeapMb } }),
     });
+    this.warmed = warm ? this.#warm() : Promise.resolve();
+  }
+
+  /**
+   * One `warm` task per thread, all at once: a thread runs one task at a time and a warm task lasts
+   * until its thread has loaded the service's code, so each lands on a thread of its own. A thread
+   * that fails to load settles it too (the calls sent to it fail as they would have).
+   */
+  async #warm(): Promise<void> {
+    const warming = Array.from({ length: this.#threads }, () => this.#pool.run({ kind: 'warm' }));
+    await Promise.allSettled(warming);
   }
 
   /** A place for one more heavy call, released by the function it returns; 503 when there is none. */

@@ -11,8 +11,12 @@ export interface WorkerSetup {
   settings: McpSettings;
 }
 
-/** One heavy call for a worker: its body bytes are transferred, not copied. */
+/**
+ * One heavy call for a worker: its body bytes are transferred, not copied. `warm` loads the service's
+ * code and answers once it has (start-up: readiness waits for every thread).
+ */
 export type HeavyTask =
+  | { kind: 'warm' }
   | { kind: 'rest'; operation: string; request: RestRequest; bytes: Uint8Array }
   | {
       kind: 'mcp';

@@ -112,6 +112,10 @@ async function mcp(task: Extract<HeavyTask, { kind: 'mcp' }>): Promise<Uint8Arra
 }
 
 export default async function run(task: HeavyTask): Promise<unknown> {
+  if (task.kind === 'warm') {
+    await loaded;
+    return null;
+  }
   const size = task.bytes.byteLength;
   const packed = task.kind === 'rest' ? await rest(task) : await mcp(task);
   // What a large call grew this thread's heap to is handed back soon after, as on the event loop.
