@@ -15,6 +15,8 @@ interface Series<T> {
 }
 
 type LabelValue = string | number;
+/** The labels of a series: two or three names. */
+type LabelNames = readonly [string, string] | readonly [string, string, string];
 // A tree of Maps, one level per label, whose leaves are the series' states.
 type Tree = Map<LabelValue, unknown>;
 
@@ -38,13 +40,13 @@ abstract class FastMetric<T> {
     readonly help: string,
     type: 'counter' | 'histogram',
     registry: Registry,
-    readonly labelNames: readonly string[],
+    readonly labelNames: LabelNames,
   ) {
     this.type = type;
     registry.registerMetric(this as unknown as Metric);
   }
 
-  /** The state of the series with these label values, in the order of `labelNames` (two or three). */
+  /** The state of the series with these label values, in the order of `labelNames`. */
   protected series(a: LabelValue, b: LabelValue, c?: LabelValue): T {
     const three = this.labelNames.length === 3;
     let level = childOf(this.#tree, a);
@@ -82,11 +84,11 @@ abstract class FastMetric<T> {
 }
 
 export class FastCounter extends FastMetric<{ value: number }> {
-  constructor(name: string, help: string, registry: Registry, labelNames: readonly string[]) {
+  constructor(name: string, help: string, registry: Registry, labelNames: LabelNames) {
     super(name, help, 'counter', registry, labelNames);
   }
 
-  /** Adds one to the series of these label values (two or three, as `labelNames`). */
+  /** Adds one to the series of these label values (as many as `labelNames`). */
   inc(a: LabelValue, b: LabelValue, c?: LabelValue): void {
     this.series(a, b, c).value++;
   }

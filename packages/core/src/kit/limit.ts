@@ -13,12 +13,18 @@ export interface RequestLimiter {
   }): LimitDecision | Promise<LimitDecision>;
 }
 
-export interface LimitDecision {
-  plan: string;
-  headers: Record<string, string>;
+/** One call's admission: its refusal (429 with `Retry-After`), and the RateLimit headers after it. */
+export interface Admission {
   refused: ProblemError | undefined;
+  /** `RateLimit-Policy` and `RateLimit` on limited plans; none on unlimited ones. */
+  headers: Record<string, string>;
+}
+
+/** A request's admission and its plan (`free` without a key, else the key's). */
+export interface LimitDecision extends Admission {
+  plan: string;
   /** One more call for the same client (a batch element); absent: further calls are not counted. */
-  another?: () => Promise<{ refused: ProblemError | undefined; headers: Record<string, string> }>;
+  another?: () => Promise<Admission>;
 }
 
 /**

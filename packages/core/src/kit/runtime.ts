@@ -80,7 +80,7 @@ const BATCH_BYTES = 16_384;
  * more of a D `/generate` request. A write the descriptor refuses (EAGAIN on a non-blocking pipe)
  * goes through `fallback`, pino's destination, which retries it.
  */
-function batchedLines(fd: number, fallback: (text: string) => void) {
+export function batchedLines(fd: number, fallback: (text: string) => void) {
   const batch = Buffer.allocUnsafe(BATCH_BYTES);
   let used = 0;
   let scheduled = false;

@@ -1,4 +1,5 @@
 import { ProblemError } from '../../errors.js';
+import type { Admission, LimitDecision } from '../limit.js';
 import { authenticate } from './api-keys.js';
 import { clientKey, type TrustedProxies } from './client-ip.js';
 import type { RateLimitDecision, RateLimitPolicy } from './gcra.js';
@@ -7,24 +8,16 @@ import type { RateLimitStore } from './store.js';
 /** Requests per minute for each plan, or `unlimited`. */
 export type PlanLimits = Readonly<Record<string, number | 'unlimited'>>;
 
-export interface LimitOutcome {
-  /** `free` without a key, else the key's plan. */
-  plan: string;
-  /** `RateLimit-Policy` and `RateLimit` on limited plans; none on unlimited ones. */
-  headers: Record<string, string>;
-  /** 429 `rate_limited` with `Retry-After`, when over the limit. */
-  refused: ProblemError | undefined;
-  /**
-   * Counts one more call for the same client (the next element of a JSON-RPC batch): its refusal, and
-   * the RateLimit headers as they stand after it.
-   */
-  another(): Promise<{ refused: ProblemError | undefined; headers: Record<string, string> }>;
+/** A decision of this limiter: it always counts further calls of the same request. */
+export interface LimitOutcome extends LimitDecision {
+  /** Counts the next element of a JSON-RPC batch for the same client. */
+  another(): Promise<Admission>;
 }
 
 export interface RateLimiter {
   /**
-   * Decides one request: at once with an in-process store, else a promise. Refuses (throws or rejects)
-   * with 401 for an unknown key; never for store failures (fails open).
+   * Decides one request: at once with an in-process store, else a promise. An unknown key is a
+   * rejected promise (401, or 429 after too many); store failures never refuse (fails open).
    */
   check(request: {
     remoteAddress: string | undefined;
@@ -55,7 +48,6 @@ const unlimited = async () => ({ refused: undefined, headers: {} });
 /** Client keys remembered by peer address (requests without X-Forwarded-For): parsing one costs more than a lookup. */
 const MAX_REMEMBERED_CLIENTS = 10_000;
 
-type Taken = { refused: ProblemError | undefined; headers: Record<string, string> };
 type Request = Parameters<RateLimiter['check']>[0];
 
 /** A limited plan with its `RateLimit-Policy` field, made once. */
@@ -105,7 +97,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     return client;
   };
 
-  const decided = (limited: Limited, decision: RateLimitDecision): Taken => {
+  const decided = (limited: Limited, decision: RateLimitDecision): Admission => {
     // While a shared store is unreachable the request passes and no budget can be stated.
     if (store.state === 'degraded') return { headers: {}, refused: undefined };
     const { policy, name } = limited;
@@ -119,7 +111,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     return { headers, refused };
   };
 
-  const take = (subject: string, limited: Limited): Taken | Promise<Taken> => {
+  const take = (subject: string, limited: Limited): Admission | Promise<Admission> => {
     if (store.consumeNow !== undefined)
       return decided(limited, store.consumeNow(subject, limited.policy, now()));
     return store.consume(subject, limited.policy, now()).then((decision) => decided(limited, decision));
