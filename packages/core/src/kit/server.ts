@@ -8,6 +8,7 @@ import { clientErrorHandler } from './http/client-error.js';
 import { drainer } from './drain.js';
 import { startTracing } from './tracing.js';
 import { createRuntime, type Runtime } from './runtime.js';
+import { tuneHeapForRequests } from './v8-tuning.js';
 
 type Timeouts = Pick<ServiceConfig, 'headersTimeoutMs' | 'requestTimeoutMs'>;
 
@@ -73,6 +74,7 @@ export interface RunningService {
 
 /** Loads configuration, listens, and shuts down gracefully on SIGTERM/SIGINT. */
 export async function runService(options: RunServiceOptions): Promise<RunningService> {
+  tuneHeapForRequests();
   const env = options.env ?? process.env;
   let config: ServiceConfig;
   try {
