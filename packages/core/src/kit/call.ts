@@ -2,7 +2,7 @@ import type { Span } from '@opentelemetry/api';
 import { ProblemError } from '../errors.js';
 import type { OperationContext, OperationDefinition } from './operation.js';
 import type { Tracing } from './tracing.js';
-import { zodValidationFailed } from './zod-issues.js';
+import { validated } from './zod-issues.js';
 
 /** How large a call's arguments are, when the transport cannot already vouch for it. */
 export interface CallSize {
@@ -87,9 +87,7 @@ function call(
   if (size !== undefined && limit !== undefined && size.atMost > limit && size.measure() > limit) {
     throw argumentsTooLarge(op, limit);
   }
-  const parsed = (options.schema ?? op.input).safeParse(raw);
-  if (!parsed.success) throw zodValidationFailed(parsed.error);
-  const input = parsed.data;
+  const input = validated(options.schema ?? op.input, raw);
   const output = op.handler(input, context);
   // A synchronous handler (most are: pure domain functions) is answered without a promise.
   return output instanceof Promise ? output.then((value) => ({ input, output: value })) : { input, output };

@@ -7,7 +7,7 @@ import { parseQuery } from './http/request.js';
 import type { BodyParser, OperationDefinition, RequestView } from './operation.js';
 import { unsupportedMediaType } from './problems.js';
 import type { Tracing } from './tracing.js';
-import { zodValidationFailed } from './zod-issues.js';
+import { validated } from './zod-issues.js';
 
 /** What a REST call needs of its request besides the body: plain data, so a worker thread can take it. */
 export interface RestRequest {
@@ -80,9 +80,7 @@ export function bodyParserOf(
 function queryInput(request: RestRequest, schema: z.ZodType | undefined): unknown {
   const query = parseQuery(request.rawQuery);
   if (schema === undefined) return query;
-  const parsed = schema.safeParse(query);
-  if (!parsed.success) throw zodValidationFailed(parsed.error);
-  return parsed.data;
+  return validated(schema, query);
 }
 
 /** The body, with a POST route's query options merged under it (a body member wins). */
