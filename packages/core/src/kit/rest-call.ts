@@ -31,17 +31,33 @@ export interface RestOptions {
   tracing?: Tracing | undefined;
 }
 
-function requestView(request: RestRequest): RequestView {
-  let query: RequestView['query'] | undefined;
-  return {
-    method: request.method,
-    get query() {
-      query ??= parseQuery(request.rawQuery);
-      return query;
-    },
-    header: (name) => request.headers[name],
-  };
+/**
+ * What a renderer or a body parser reads of its request. A class, not an object literal with a
+ * `query` getter: V8 gives every such literal a hidden class of its own, kept in the old generation
+ * with the getter's closure, so each request's view (and what it closes over) would outlive the
+ * scavenges that should free it.
+ */
+class RestRequestView implements RequestView {
+  readonly method: string;
+  readonly #request: RestRequest;
+  #query: RequestView['query'] | undefined;
+
+  constructor(request: RestRequest) {
+    this.#request = request;
+    this.method = request.method;
+  }
+
+  get query(): RequestView['query'] {
+    this.#query ??= parseQuery(this.#request.rawQuery);
+    return this.#query;
+  }
+
+  header(name: string): string | undefined {
+    return this.#request.headers[name];
+  }
 }
+
+const requestView = (request: RestRequest): RequestView => new RestRequestView(request);
 
 /** The JSON parser of each options object: made once, not per request. */
 const jsonParsers = new WeakMap<RestOptions, (bytes: Uint8Array) => unknown>();
