@@ -5,21 +5,17 @@
 // mean something keeps requests' objects past their end (how the pretenuring and accessor-literal
 // problems of the kit showed: 0.3–2.5 MB and 2–10 ms per scavenge, now 5–10 KB and 0.3–0.5 ms).
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { freePort, waitForPort } from '../scripts/ports.mjs';
+import { declaredRows, declaredServices } from './declared.mjs';
 
 const autocannon = createRequire(import.meta.url)('autocannon');
 const root = join(import.meta.dirname, '..');
-const only = process.env.BENCH_ONLY;
 const REQUESTS = Number(process.env.BENCH_GC_REQUESTS ?? 20_000);
-const services = readdirSync(join(root, 'services'))
-  .filter((dir) => existsSync(join(root, 'services', dir, 'bench', 'rows.mjs')))
-  .filter((dir) => !only || dir.includes(only))
-  .sort();
+const services = declaredServices();
 
 const scavenges = (log) =>
   readFileSync(log, 'utf8')
@@ -71,7 +67,7 @@ const lines = [
   '|---|---|---|---|---|---|',
 ];
 for (const dir of services) {
-  const { http = [] } = await import(pathToFileURL(join(root, 'services', dir, 'bench', 'rows.mjs')).href);
+  const { http = [] } = await declaredRows(dir);
   for (const row of http) {
     const m = await measure(dir, row);
     if (m.failed > 0) throw new Error(`${row.name}: ${m.failed} failed responses`);

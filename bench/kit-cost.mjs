@@ -3,16 +3,10 @@
 // The HTTP rows of `npm run bench` carry the kernel's work and the load generator's timing, which
 // amplify and blur a difference of a few µs; this figure does not, so it shows what a kit change saves.
 import { fork } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { declaredRows, declaredServices } from './declared.mjs';
 
-const root = join(import.meta.dirname, '..');
-const only = process.env.BENCH_ONLY;
-const services = readdirSync(join(root, 'services'))
-  .filter((dir) => existsSync(join(root, 'services', dir, 'bench', 'rows.mjs')))
-  .filter((dir) => !only || dir.includes(only))
-  .sort();
+const services = declaredServices();
 
 function measure(dir, name) {
   return new Promise((resolve, reject) => {
@@ -26,7 +20,7 @@ function measure(dir, name) {
 
 const lines = ['| row | kit µs/req | bare Hono, same work | kit − bare |', '|---|---|---|---|'];
 for (const dir of services) {
-  const { http = [] } = await import(pathToFileURL(join(root, 'services', dir, 'bench', 'rows.mjs')).href);
+  const { http = [] } = await declaredRows(dir);
   // Rows answered by the worker pool measure threads, not the request path.
   for (const row of http.filter((candidate) => candidate.connections === undefined)) {
     const { ours, bare } = await measure(dir, row.name);

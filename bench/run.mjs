@@ -7,20 +7,13 @@
 //  - every domain hot path declared there against its declared ceiling function.
 // Prints a table and writes bench/results/latest.json. A service adds rows by declaring them only.
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, waitForPort } from '../scripts/ports.mjs';
+import { declaredRows, declaredServices } from './declared.mjs';
 import { measureGrowth } from './growth.mjs';
 import { measureLarge } from './large.mjs';
 import { layerShares, topSelfTime } from './profile.mjs';
@@ -226,10 +219,7 @@ function paired(name, { base, measured, ratios }, ceilingName, extra = {}) {
   };
 }
 
-const services = readdirSync(join(root, 'services'))
-  .filter((dir) => existsSync(join(root, 'services', dir, 'bench', 'rows.mjs')))
-  .filter((dir) => !only || dir.includes(only))
-  .sort();
+const services = declaredServices(only);
 
 console.error(
   `Benchmark: ${DURATION_S}s per row, ${CONNECTIONS} connections, ${cpus().length} cores, Node ${process.version}, ` +
@@ -267,7 +257,7 @@ record(
 );
 
 for (const dir of services) {
-  const declared = await import(pathToFileURL(join(root, 'services', dir, 'bench', 'rows.mjs')).href);
+  const declared = await declaredRows(dir);
   const serverFile = join(root, 'services', dir, 'dist', 'server.js');
   for (const row of declared.http ?? []) {
     const body = typeof row.body === 'function' ? row.body() : row.body;
