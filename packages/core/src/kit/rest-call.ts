@@ -57,8 +57,6 @@ class RestRequestView implements RequestView {
   }
 }
 
-const requestView = (request: RestRequest): RequestView => new RestRequestView(request);
-
 /** The JSON parser of each options object: made once, not per request. */
 const jsonParsers = new WeakMap<RestOptions, (bytes: Uint8Array) => unknown>();
 
@@ -90,7 +88,7 @@ export function bodyParserOf(
     throw unsupportedMediaType(contentType, ['charset=utf-8']);
   }
   if (custom === undefined) return jsonParserOf(options);
-  return (bytes) => custom(bytes, Object.assign(requestView(request), { contentType: type! }));
+  return (bytes) => custom(bytes, Object.assign(new RestRequestView(request), { contentType: type! }));
 }
 
 function queryInput(request: RestRequest, schema: z.ZodType | undefined): unknown {
@@ -113,7 +111,7 @@ function answer(
   call: { input: unknown; output: unknown },
 ): RestAnswer {
   const { input, output } = call;
-  const rendered = op.render?.(output, input, requestView(request));
+  const rendered = op.render?.(output, input, new RestRequestView(request));
   if (rendered === undefined) {
     const headers: Record<string, string> = { 'Content-Type': JSON_CONTENT_TYPE };
     if (op.cacheControl) headers['Cache-Control'] = op.cacheControl;

@@ -8,6 +8,8 @@ import {
 } from '../errors.js';
 
 type Path = ReadonlyArray<string | number>;
+/** A ZodError, or the finalized issues zod's Standard Schema `validate` answers. */
+type Issues = { readonly issues: readonly z.core.$ZodIssue[] };
 
 function fieldError(issue: z.core.$ZodIssue, path: Path): ProblemFieldError {
   const custom = issue.code === 'custom' ? (issue.params as { code?: unknown } | undefined)?.code : undefined;
@@ -26,7 +28,7 @@ function fieldError(issue: z.core.$ZodIssue, path: Path): ProblemFieldError {
  * the total count (one unknown-keys issue can name a million members).
  */
 export function zodIssuesToFieldErrors(
-  error: { readonly issues: readonly z.core.$ZodIssue[] },
+  error: Issues,
   pathPrefix: Path = [],
   max = Number.POSITIVE_INFINITY,
 ): { errors: ProblemFieldError[]; total: number } {
@@ -54,10 +56,7 @@ export function zodIssuesToFieldErrors(
 }
 
 /** 400 `validation_failed` for a zod error (or its issues), `errors[]` capped at MAX_FIELD_ERRORS. */
-export function zodValidationFailed(
-  error: { readonly issues: readonly z.core.$ZodIssue[] },
-  pathPrefix: Path = [],
-): ProblemError {
+export function zodValidationFailed(error: Issues, pathPrefix: Path = []): ProblemError {
   const { errors, total } = zodIssuesToFieldErrors(error, pathPrefix, MAX_FIELD_ERRORS);
   return validationFailed(errors, undefined, total);
 }
