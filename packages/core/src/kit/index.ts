@@ -41,7 +41,8 @@ export {
 export { payloadTooLarge, problemObject } from './problems.js';
 export { createServiceLimits, resolvePlans } from './rate-limits.js';
 export { callOperation } from './call.js';
-export { type AccessLogEntry, createRuntime, type Lifecycle, type Runtime } from './runtime.js';
+export type { AccessLogEntry } from './access-log.js';
+export { createRuntime, type Lifecycle, type Runtime } from './runtime.js';
 export { listen, type RunningService, type RunServiceOptions, runService } from './server.js';
 export {
   type CreateServiceOptions,

@@ -1,10 +1,10 @@
-// The access log's batches (runtime.ts): lines reach the descriptor whole and in order, and what the
+// The access log's batches (log-lines.ts): lines reach the descriptor whole and in order, and what the
 // descriptor refuses, or a line larger than a batch, goes through pino's destination instead.
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { batchedLines } from '../../src/kit/runtime.js';
+import { LineBatch } from '../../src/kit/log-lines.js';
 
 function file() {
   const path = join(mkdtempSync(join(tmpdir(), 'batch-')), 'log');
@@ -15,7 +15,7 @@ describe('access-log batches', () => {
   it('writes a full batch at once and the rest on flush, every line whole and in order', () => {
     const { path, fd } = file();
     const fallback: string[] = [];
-    const lines = batchedLines(fd, (text) => fallback.push(text));
+    const lines = new LineBatch(fd, (text) => fallback.push(text));
     const written = Array.from({ length: 200 }, (_, i) => `{"n":${i},"é":"${'ü'.repeat(150)}"}\n`);
     for (const line of written.slice(0, 150)) lines.write(line);
     const before = readFileSync(path, 'utf8');
@@ -31,7 +31,7 @@ describe('access-log batches', () => {
   it('sends a line larger than a batch through the fallback, after the lines before it', () => {
     const { path, fd } = file();
     const fallback: string[] = [];
-    const lines = batchedLines(fd, (text) => fallback.push(text));
+    const lines = new LineBatch(fd, (text) => fallback.push(text));
     const huge = `${'x'.repeat(20_000)}\n`;
     lines.write('first\n');
     lines.write(huge);
@@ -47,7 +47,7 @@ describe('access-log batches', () => {
     const { fd } = file();
     closeSync(fd); // writing to it now fails (EBADF)
     const fallback: string[] = [];
-    const lines = batchedLines(fd, (text) => fallback.push(text));
+    const lines = new LineBatch(fd, (text) => fallback.push(text));
     lines.write('a\n');
     lines.write('b\n');
     lines.flush();
