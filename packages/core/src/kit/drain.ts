@@ -3,9 +3,10 @@ import { Server as NetServer, type Socket } from 'node:net';
 import type { ServiceConfig } from './config.js';
 import type { Runtime } from './runtime.js';
 
+/** A socket of node:http's server: `_httpMessage` is the response under way on it (pipelined ones wait behind it). */
+type HttpSocket = Socket & { _httpMessage?: ServerResponse | null };
+
 interface Connection {
-  /** Requests received on it whose response is not done. */
-  inflight: number;
   /** `bytesRead` when last seen idle: a change means a request is arriving. */
   bytesRead: number;
   /** Sweeps in a row that saw it idle, with nothing read and nothing left to write. */
@@ -28,24 +29,20 @@ export function drainer(
   config: Pick<ServiceConfig, 'shutdownDelayMs' | 'shutdownGraceMs'>,
   runtime: Runtime,
 ) {
-  let closing = false;
   const connections = new Map<Socket, Connection>();
+  // Nothing is done per request until the drain begins: the response under way on a connection is
+  // node:http's own `_httpMessage`, which it clears when that response is finished.
   server.on('connection', (socket: Socket) => {
-    connections.set(socket, { inflight: 0, bytesRead: 0, idleSweeps: 0 });
+    connections.set(socket, { bytesRead: 0, idleSweeps: 0 });
     socket.once('close', () => connections.delete(socket));
-  });
-  server.on('request', (req, res: ServerResponse) => {
-    const connection = connections.get(req.socket);
-    if (closing && !res.headersSent) res.setHeader('Connection', 'close');
-    if (connection === undefined) return;
-    connection.inflight++;
-    res.once('close', () => connection.inflight--);
   });
 
   function sweep(): void {
     for (const [socket, connection] of connections) {
       const quiet =
-        connection.inflight === 0 && socket.writableLength === 0 && socket.bytesRead === connection.bytesRead;
+        (socket as HttpSocket)._httpMessage == null &&
+        socket.writableLength === 0 &&
+        socket.bytesRead === connection.bytesRead;
       connection.bytesRead = socket.bytesRead;
       connection.idleSweeps = quiet ? connection.idleSweeps + 1 : 0;
       if (connection.idleSweeps >= 2) socket.destroy();
@@ -60,10 +57,11 @@ export function drainer(
     );
     if (config.shutdownDelayMs > 0)
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
-    closing = true;
-    // Responses already under way but not yet begun close their connection when done.
+    // From now on every response closes its connection: those of new requests (told before the app
+    // answers them), and those already under way but not yet begun.
+    server.prependListener('request', (_req, res: ServerResponse) => res.setHeader('Connection', 'close'));
     for (const socket of connections.keys()) {
-      const res = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+      const res = (socket as HttpSocket)._httpMessage;
       if (res != null && !res.headersSent) res.setHeader('Connection', 'close');
     }
     const ended = new Promise<'ended'>((resolve) =>

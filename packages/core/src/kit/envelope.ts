@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Context, Handler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { isProblemError, ProblemError } from '../errors.js';
@@ -7,6 +6,7 @@ import { type KitContext, type KitEnv, keepKit, kitOf } from './context.js';
 import { addCorsHeaders, corsOriginResolver } from './cors.js';
 import { respond } from './http/reply.js';
 import { ClientAbortedError } from './http/request.js';
+import { newRequestId } from './http/request-id.js';
 import { kitRequestOf } from './http/request-web.js';
 import type { ServiceMetrics } from './metrics.js';
 import { internalError, problemResponse } from './problems.js';
@@ -49,7 +49,7 @@ export function createEnvelope(
     if (known !== undefined) return known;
     const request = kitRequestOf(c);
     const presented = request.header('x-request-id');
-    const requestId = presented !== undefined && REQUEST_ID_RE.test(presented) ? presented : randomUUID();
+    const requestId = presented !== undefined && REQUEST_ID_RE.test(presented) ? presented : newRequestId();
     const headers: Record<string, string> = {
       'X-Request-Id': requestId,
       'X-Content-Type-Options': 'nosniff',

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { ProblemError } from '../../errors.js';
 import { problemObject } from '../problems.js';
 import { PROBLEM_CONTENT_TYPE } from './reply.js';
+import { newRequestId } from './request-id.js';
 
 /** What Node's HTTP parser refused, as the problem a client can act on. */
 export function problemFor(error: Pick<NodeJS.ErrnoException, 'code'>): ProblemError {
@@ -58,7 +58,7 @@ export function clientErrorHandler(log: ClientErrorLog) {
       socket.destroy();
       return;
     }
-    const requestId = randomUUID();
+    const requestId = newRequestId();
     const problem = problemFor(error);
     const body = JSON.stringify(problemObject(problem, requestId));
     socket.end(
