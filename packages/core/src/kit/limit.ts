@@ -43,7 +43,8 @@ function admit(kit: KitContext, decision: LimitDecision): void {
   Object.assign(kit.headers, decision.headers);
   if (decision.refused !== undefined) throw decision.refused;
   const another = decision.another;
-  if (another === undefined) return;
+  // Only a JSON-RPC message carries further calls (a batch); a REST request is one call.
+  if (another === undefined || kit.surface !== 'mcp') return;
   kit.budget = {
     async next() {
       const { refused, headers } = await another();
