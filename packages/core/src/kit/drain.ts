@@ -1,10 +1,8 @@
 import type { Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import type { ServiceConfig } from './config.js';
+import { responseUnderWay } from './http/node.js';
 import type { Runtime } from './runtime.js';
-
-/** A socket of node:http's server: `_httpMessage` is the response under way on it (pipelined ones wait behind it). */
-type HttpSocket = Socket & { _httpMessage?: ServerResponse | null };
 
 interface Connection {
   /** `bytesRead` when last seen idle: a change means a request is arriving. */
@@ -30,8 +28,7 @@ export function drainer(
   runtime: Runtime,
 ) {
   const connections = new Map<Socket, Connection>();
-  // Nothing is done per request until the drain begins: the response under way on a connection is
-  // node:http's own `_httpMessage`, which it clears when that response is finished.
+  // Nothing is done per request until the drain begins: node:http itself knows the response under way.
   server.on('connection', (socket: Socket) => {
     connections.set(socket, { bytesRead: 0, idleSweeps: 0 });
     socket.once('close', () => connections.delete(socket));
@@ -40,7 +37,7 @@ export function drainer(
   function sweep(): void {
     for (const [socket, connection] of connections) {
       const quiet =
-        (socket as HttpSocket)._httpMessage == null &&
+        responseUnderWay(socket) === undefined &&
         socket.writableLength === 0 &&
         socket.bytesRead === connection.bytesRead;
       connection.bytesRead = socket.bytesRead;
@@ -61,8 +58,8 @@ export function drainer(
     // answers them), and those already under way but not yet begun.
     server.prependListener('request', (_req, res: ServerResponse) => res.setHeader('Connection', 'close'));
     for (const socket of connections.keys()) {
-      const res = (socket as HttpSocket)._httpMessage;
-      if (res != null && !res.headersSent) res.setHeader('Connection', 'close');
+      const res = responseUnderWay(socket);
+      if (res !== undefined && !res.headersSent) res.setHeader('Connection', 'close');
     }
     const ended = new Promise<'ended'>((resolve) =>
       NetServer.prototype.close.call(server, () => resolve('ended')),

@@ -88,14 +88,6 @@ export class LineBatch {
     }
   }
 
-  /** One line given whole. */
-  write(line: string): void {
-    // A UTF-16 code unit takes at most 3 bytes of UTF-8.
-    const out = this.open(line.length * 3);
-    out.text(line);
-    this.close(out);
-  }
-
   flush(): void {
     this.#scheduled = false;
     const { buffer, at: used } = this.#cursor;

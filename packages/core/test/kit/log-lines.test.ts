@@ -6,6 +6,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LineBatch } from '../../src/kit/log-lines.js';
 
+/** One whole line, as the access log appends its pieces. */
+function write(lines: LineBatch, text: string): void {
+  const out = lines.open(text.length * 3); // a UTF-16 unit takes at most 3 bytes of UTF-8
+  out.text(text);
+  lines.close(out);
+}
+
 function file() {
   const path = join(mkdtempSync(join(tmpdir(), 'batch-')), 'log');
   return { path, fd: openSync(path, 'w') };
@@ -17,11 +24,11 @@ describe('access-log batches', () => {
     const fallback: string[] = [];
     const lines = new LineBatch(fd, (text) => fallback.push(text));
     const written = Array.from({ length: 200 }, (_, i) => `{"n":${i},"é":"${'ü'.repeat(150)}"}\n`);
-    for (const line of written.slice(0, 150)) lines.write(line);
+    for (const line of written.slice(0, 150)) write(lines, line);
     const before = readFileSync(path, 'utf8');
     expect(before.length).toBeGreaterThan(0); // a batch filled up and was written
     expect(written.join('').startsWith(before)).toBe(true);
-    for (const line of written.slice(150)) lines.write(line);
+    for (const line of written.slice(150)) write(lines, line);
     lines.flush();
     expect(readFileSync(path, 'utf8')).toBe(written.join(''));
     expect(fallback).toEqual([]);
@@ -33,9 +40,9 @@ describe('access-log batches', () => {
     const fallback: string[] = [];
     const lines = new LineBatch(fd, (text) => fallback.push(text));
     const huge = `${'x'.repeat(20_000)}\n`;
-    lines.write('first\n');
-    lines.write(huge);
-    lines.write('last\n');
+    write(lines, 'first\n');
+    write(lines, huge);
+    write(lines, 'last\n');
     expect(readFileSync(path, 'utf8')).toBe('first\n');
     expect(fallback).toEqual([huge]);
     lines.flush();
@@ -48,8 +55,8 @@ describe('access-log batches', () => {
     closeSync(fd); // writing to it now fails (EBADF)
     const fallback: string[] = [];
     const lines = new LineBatch(fd, (text) => fallback.push(text));
-    lines.write('a\n');
-    lines.write('b\n');
+    write(lines, 'a\n');
+    write(lines, 'b\n');
     lines.flush();
     expect(fallback).toEqual(['a\nb\n']);
   });

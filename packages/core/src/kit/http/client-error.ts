@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { ProblemError } from '../../errors.js';
 import { problemObject } from '../problems.js';
+import { responseUnderWay } from './node.js';
 import { PROBLEM_CONTENT_TYPE } from './reply.js';
 import { newRequestId } from './request-id.js';
 
@@ -53,7 +54,7 @@ export type ClientErrorLog = (entry: { requestId: string; status: number; code: 
  */
 export function clientErrorHandler(log: ClientErrorLog) {
   return (error: NodeJS.ErrnoException, socket: Socket): void => {
-    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    const inFlight = responseUnderWay(socket);
     if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
       socket.destroy();
       return;

@@ -1,4 +1,5 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { checkDeclaredLength, payloadTooLarge } from './body-limit.js';
 import { bodyRead } from './release-memory.js';
 import { ClientAbortedError, type KitRequest, splitTarget } from './request.js';
@@ -115,4 +116,12 @@ function lingerAndClose(req: IncomingMessage): void {
   req.once('end', teardown);
   req.resume();
   setTimeout(teardown, LINGER_MS).unref();
+}
+
+/**
+ * The response node:http has under way on a socket (pipelined ones wait behind it): its own
+ * `_httpMessage`, set when a request arrives and cleared when that response is finished.
+ */
+export function responseUnderWay(socket: Socket): ServerResponse | undefined {
+  return (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
 }
