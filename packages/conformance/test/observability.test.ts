@@ -152,3 +152,81 @@ describe('tracing', () => {
     expect(logged.filter((line) => line.trace_id === traceId)).toHaveLength(2);
   });
 });
+
+describe('access log', () => {
+  it('writes one line per request on the production server, keyed by its id, for REST, MCP and a batch', async () => {
+    const server = await startServerProcess(join(G, 'dist', 'server.js'));
+    const rest = await post(server.origin, `${BASE}/v1/digest`, { text: 'a' });
+    const presented = await post(
+      server.origin,
+      `${BASE}/v1/digest`,
+      { text: 'a' },
+      { 'x-request-id': 'caller:42' },
+    );
+    const refused = await post(server.origin, `${BASE}/v1/digest`, { txet: 'a' });
+    const mcp = await post(server.origin, `${BASE}/mcp`, toolCall('digest', { text: 'b' }));
+    const batch = await post(server.origin, `${BASE}/mcp`, [
+      { ...toolCall('digest', { text: 'c' }), id: 1 },
+      { jsonrpc: '2.0', id: 2, method: 'ping' },
+      { ...toolCall('digest', { text: 'd' }), id: 3 },
+    ]);
+    expect([rest, presented, refused, mcp, batch].map((res) => res.status)).toEqual([
+      200, 200, 400, 200, 200,
+    ]);
+    expect(await server.stop('SIGTERM')).toBe(0); // the drain writes out the lines still batched
+
+    const ids = [rest, presented, refused, mcp, batch].map((res) => res.headers.get('x-request-id')!);
+    expect(ids[1]).toBe('caller:42');
+    const generated = [ids[0]!, ...ids.slice(2)];
+    for (const id of generated)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+
+    const lines = server.stdout.filter((line) => line.includes('"msg":"request"'));
+    const byId = new Map(lines.map((line) => [JSON.parse(line).req_id as string, line]));
+    expect(lines).toHaveLength(byId.size);
+    const base = {
+      level: 30,
+      service: 'g-canonical',
+      version: expect.any(String),
+      method: 'POST',
+      plan: 'free',
+    };
+    const expected = [
+      { route: `${BASE}/v1/digest`, status: 200 },
+      { route: `${BASE}/v1/digest`, status: 200 },
+      { route: `${BASE}/v1/digest`, status: 400 },
+      { route: `${BASE}/mcp`, status: 200, tool: 'digest' },
+      { route: `${BASE}/mcp`, status: 200, tool: 'digest' },
+    ];
+    ids.forEach((id, i) => {
+      const line = byId.get(id);
+      expect(line, id).toBeDefined();
+      const entry = JSON.parse(line!);
+      expect(entry).toEqual({
+        ...base,
+        ...expected[i],
+        time: expect.any(String),
+        req_id: id,
+        ms: expect.any(Number),
+        msg: 'request',
+      });
+      expect(new Date(entry.time).toISOString()).toBe(entry.time);
+      // pino's order: level, time, the service's fields, the request's, then msg.
+      expect(Object.keys(entry)).toEqual([
+        'level',
+        'time',
+        'service',
+        'version',
+        'req_id',
+        'method',
+        'route',
+        'status',
+        'ms',
+        'plan',
+        ...(expected[i]!.tool ? ['tool'] : []),
+        'msg',
+      ]);
+    });
+  });
+});
