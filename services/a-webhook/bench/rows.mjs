@@ -1,6 +1,6 @@
 // Benchmark rows of service A, run by bench/run.mjs against the built server.
 import { healthRow } from '../../../bench/health-row.mjs';
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey } from 'node:crypto';
 import { signWebhook, verifyWebhook } from '../dist/domain/index.js';
 
 const SECRET = 'bench-webhook-secret-0123456789abcdef';
@@ -31,6 +31,9 @@ function githubDelivery(bytes) {
 }
 
 const SW_KEY = Buffer.from('bench-standard-webhooks-key-0123456789');
+// The ceiling knows its key in advance: a KeyObject made once (a raw byte key costs ~10 µs more an
+// HMAC in Node 24, see core's hmac).
+const SW_KEY_OBJECT = createSecretKey(SW_KEY);
 const SW_NOW = 1_700_000_000;
 
 function standardWebhooksDelivery(bytes) {
@@ -65,7 +68,13 @@ export const http = [
     name: 'A POST /sign (stripe, 2 KiB payload)',
     method: 'POST',
     path: '/sign',
-    body: () => JSON.stringify({ platform: 'stripe', secret: SECRET, payload: makePayload(2048), timestamp: '1700000000' }),
+    body: () =>
+      JSON.stringify({
+        platform: 'stripe',
+        secret: SECRET,
+        payload: makePayload(2048),
+        timestamp: '1700000000',
+      }),
     // Parse the body and sign it with the domain: validation, HMAC, header assembly.
     sameWork: (body) => JSON.stringify(signWebhook(JSON.parse(body))),
     target: { atLeast: 0.75 },
@@ -96,9 +105,9 @@ export const hotPaths = [
       if (!verifyWebhook(input).valid) throw new Error('the benchmark delivery must verify');
     },
     ceiling: {
-      name: 'node:crypto HMAC-SHA256 2 KiB (id.timestamp.body)',
+      name: 'node:crypto HMAC-SHA256 2 KiB (id.timestamp.body), key made once',
       run: (input) =>
-        createHmac('sha256', SW_KEY)
+        createHmac('sha256', SW_KEY_OBJECT)
           .update(`${input.headers['webhook-id']}.${input.headers['webhook-timestamp']}.${input.payload}`)
           .digest('base64'),
     },

@@ -35,6 +35,24 @@ describe('digests and HMAC (published test vectors)', () => {
       expected,
     );
   });
+
+  it('byte keys (made KeyObjects): RFC 4231 cases 1 and 6, a key inside a larger buffer, an empty key', () => {
+    const case1 = toHex(hmac('sha-256', new Uint8Array(20).fill(0x0b), 'Hi There'));
+    expect(case1).toBe('b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7');
+    // Case 6: a 131-byte key, longer than SHA-256's block, is hashed first.
+    const longKey = new Uint8Array(131).fill(0xaa);
+    expect(toHex(hmac('sha-256', longKey, 'Test Using Larger Than Block-Size Key - Hash Key First'))).toBe(
+      '60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54',
+    );
+    const framed = new Uint8Array(30).fill(0x01);
+    framed.fill(0x0b, 5, 25);
+    expect(toHex(hmac('sha-256', framed.subarray(5, 25), 'Hi There'))).toBe(case1);
+    // RFC 2104 allows an empty key; it is the HMAC of an all-zero block key.
+    expect(toHex(hmac('sha-256', new Uint8Array(0), 'x'))).toBe(
+      '4cbc96099a6467ce002461f10549b4898265ebe6188b45efacc44293516e62c4',
+    );
+    expect(toHex(hmac('sha-256', new Uint8Array(0), 'x'))).toBe(toHex(hmac('sha-256', '', 'x')));
+  });
 });
 
 describe('strict codecs', () => {

@@ -9,6 +9,18 @@ function pemLabel(text: string): string | null {
   return PEM_LABEL.exec(text)?.[1] ?? null;
 }
 
+/**
+ * A DER key as the PEM text of the same bytes. node:crypto reads the PEM string ~16 µs faster than the
+ * same DER in a `{ key, format: 'der' }` object: Node 24 first asks whether that object, and then the
+ * Buffer inside it, is a KeyObject or a CryptoKey, each time by catching a thrown error.
+ */
+function pemOf(der: Buffer, label: 'PUBLIC KEY' | 'PRIVATE KEY'): string {
+  const base64 = der.toString('base64');
+  let lines = '';
+  for (let at = 0; at < base64.length; at += 64) lines += `${base64.slice(at, at + 64)}\n`;
+  return `-----BEGIN ${label}-----\n${lines}-----END ${label}-----\n`;
+}
+
 function tryPublicKey(create: () => KeyObject): KeyObject | undefined {
   try {
     return create();
@@ -44,7 +56,7 @@ function pemDer(text: string, label: string): Buffer | undefined {
 function spkiFromDer(der: Buffer | undefined): KeyObject | undefined {
   const single = singleDerValue(der);
   if (single === undefined) return undefined;
-  return tryPublicKey(() => createPublicKey({ key: single, format: 'der', type: 'spki' }));
+  return tryPublicKey(() => createPublicKey(pemOf(single, 'PUBLIC KEY')));
 }
 
 /** A PEM `PUBLIC KEY`, or the bare base64 DER SubjectPublicKeyInfo dashboards show; `undefined` if neither. */
@@ -132,9 +144,7 @@ const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 const HEX_32_BYTES = /^[0-9a-fA-F]{64}$/;
 
 function ed25519FromRaw(raw: Buffer): KeyObject | undefined {
-  return tryPublicKey(() =>
-    createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, raw]), format: 'der', type: 'spki' }),
-  );
+  return tryPublicKey(() => createPublicKey(pemOf(Buffer.concat([ED25519_SPKI_PREFIX, raw]), 'PUBLIC KEY')));
 }
 
 /** Discord: the application's public key, 64 hex digits (32 bytes) as the developer portal shows it. */
@@ -216,7 +226,7 @@ const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'he
 export function webhookSigningKey(text: string): KeyObject | undefined {
   const seed = fromBase64(text.slice(WEBHOOK_SIGNING_KEY_PREFIX.length));
   if (seed?.byteLength !== 32) return undefined;
-  return createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+  return createPrivateKey(pemOf(Buffer.concat([ED25519_PKCS8_PREFIX, seed]), 'PRIVATE KEY'));
 }
 
 /**
