@@ -1,2 +1,3 @@
 export * from './encoding.js';
 export * from './hash.js';
+export * from './without-stack-traces.js';
