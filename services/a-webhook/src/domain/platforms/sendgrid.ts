@@ -22,10 +22,12 @@ function verify(request: VerifyRequest): PlatformCheck {
   }
   let valid = false;
   try {
+    // DER is node:crypto's default signature encoding; the KeyObject alone (not `{ key, dsaEncoding }`)
+    // spares Node 24 two thrown and caught errors (~10 µs).
     valid = verifySignature(
       'sha256',
       Buffer.concat([Buffer.from(timestamp), Buffer.from(request.body)]),
-      { key, dsaEncoding: 'der' },
+      key,
       signature,
     );
   } catch {
