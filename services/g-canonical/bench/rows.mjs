@@ -1,12 +1,12 @@
 // Benchmark rows of service G, run by bench/run.mjs against the built server.
 
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync, verify } from 'node:crypto';
 import { canonicalize, canonicalizeToBytes, hmac, parseStrictJson } from '@dus/core';
 import { hmac as nobleHmac } from '@noble/hashes/hmac.js';
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
 import { canonicalize as jsonCanonicalize } from 'json-canonicalize';
 import { healthRow } from '../../../bench/health-row.mjs';
-import { digestOf } from '../dist/domain/index.js';
+import { digestOf, signJson, verifyJws } from '../dist/domain/index.js';
 
 /** A realistic JSON document of about `bytes` bytes: an array of order-like records. */
 export function makeDocument(bytes) {
@@ -72,6 +72,7 @@ export const hotPaths = [
     target: { atMost: 1.5 },
   },
   ...hashLibraryRows(),
+  ...jwsVerifyRows(),
 ];
 
 /**
@@ -100,4 +101,41 @@ function hashLibraryRows() {
       },
     ];
   });
+}
+
+/**
+ * JWS verification from the request's JWK: the JWS read, the key imported, the document's RFC 8785
+ * bytes, the signature checked, the result built. The ceiling does the same canonicalisation and check
+ * with a KeyObject made once: the ratio is what reading the JWS and importing the JWK add.
+ */
+function jwsVerifyRows() {
+  const kinds = [
+    ['RS256', 'rsa', { modulusLength: 2048 }, 'RSA-SHA256'],
+    ['EdDSA', 'ed25519', {}, 'Ed25519'],
+  ];
+  return kinds.map(([alg, type, options, text]) => ({
+    name: `G JWS verify ${alg}, JWK key, 1 KiB document`,
+    setup: () => {
+      const { publicKey, privateKey } = generateKeyPairSync(type, options);
+      const document = JSON.parse(makeDocument(1024));
+      const { jws } = signJson({ document, alg, key: privateKey.export({ format: 'jwk' }) });
+      const [header, , signature] = jws.split('.');
+      const request = { document, jws, key: publicKey.export({ format: 'jwk' }) };
+      return { request, publicKey, header, signature: Buffer.from(signature, 'base64url') };
+    },
+    run: ({ request }) => {
+      if (!verifyJws(request).valid) throw new Error('the benchmark JWS must verify');
+    },
+    ceiling: {
+      name: `RFC 8785 bytes + node:crypto ${text} verify, KeyObject made once`,
+      run: ({ request, publicKey, header, signature }) => {
+        const payload = Buffer.from(canonicalizeToBytes(request.document)).toString('base64url');
+        const input = Buffer.from(`${header}.${payload}`);
+        if (!verify(alg === 'EdDSA' ? null : 'sha256', input, publicKey, signature)) {
+          throw new Error('the ceiling must verify');
+        }
+      },
+    },
+    target: { atMost: 3 },
+  }));
 }
