@@ -1,9 +1,11 @@
 import { inflateSync } from 'node:zlib';
+import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it, vi } from 'vitest';
 import {
   encodePng,
   type GenerateInput,
   generate,
+  PNG_FONT_FILE,
   pngDimensions,
   strongEtag,
 } from '../../src/domain/index.js';
@@ -26,6 +28,34 @@ function chunks(png: Buffer): Map<string, Buffer> {
 }
 
 const pngOf = (input: GenerateInput) => Buffer.from(generate({ ...input, output: 'png' }).png!, 'base64');
+
+/** The RGB rows of an 8-bit RGB PNG, unfiltered as PNG §9.2 says for each of the five filter types. */
+function rgbRows(png: Buffer): Buffer[] {
+  const parts = chunks(png);
+  const width = parts.get('IHDR')!.readUInt32BE(0);
+  const raw = inflateSync(parts.get('IDAT')!);
+  const stride = width * 3;
+  const rows: Buffer[] = [];
+  let previous = Buffer.alloc(stride);
+  for (let at = 0; at < raw.length; at += stride + 1) {
+    const filter = raw[at]!;
+    const row = Buffer.from(raw.subarray(at + 1, at + 1 + stride));
+    for (let i = 0; i < stride; i++) {
+      const left = i >= 3 ? row[i - 3]! : 0;
+      const up = previous[i]!;
+      const upLeft = i >= 3 ? previous[i - 3]! : 0;
+      const p = left + up - upLeft;
+      const [pa, pb, pc] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - upLeft)];
+      const paeth = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
+      const predictor = [0, left, up, Math.floor((left + up) / 2), paeth][filter];
+      if (predictor === undefined) throw new Error(`filter type ${filter}`);
+      row[i] = (row[i]! + predictor) & 0xff;
+    }
+    rows.push(row);
+    previous = row;
+  }
+  return rows;
+}
 
 describe('output=png', () => {
   it('W·dpm × H·dpm pixels, pHYs = round(dpi / 0.0254) per metre, 8-bit RGB', () => {
@@ -58,8 +88,8 @@ describe('output=png', () => {
 
   it('bars land on whole pixels: the first bar of EAN-13 at 3 px per module is 3 px of pure colour', () => {
     const png = pngOf({ type: 'ean13', data: '400638133393', module_width: 3, text: false });
-    const raw = inflateSync(chunks(png).get('IDAT')!);
-    const row = raw.subarray(1, 1 + 113 * 3 * 3);
+    const rows = rgbRows(png);
+    const row = rows[40]!; // a row well inside the bars, which only repeats the one above
     const px = (x: number) => [...row.subarray(x * 3, x * 3 + 3)];
     expect(px(32)).toEqual([255, 255, 255]);
     expect([px(33), px(34), px(35)]).toEqual([
@@ -73,11 +103,10 @@ describe('output=png', () => {
   it('draws the human-readable text with the shipped font (dark pixels in the text band)', () => {
     const dark = (text: boolean) => {
       const png = pngOf({ type: 'code128', data: 'ABC', module_width: 2, text, quiet_zone: true });
-      const raw = inflateSync(chunks(png).get('IDAT')!);
-      const rowBytes = 1 + (11 * 3 + 35 + 20) * 2 * 3;
+      const rows = rgbRows(png);
+      expect(rows[0]!.length).toBe((11 * 3 + 35 + 20) * 2 * 3);
       let count = 0;
-      for (let y = 69 * 2; y < raw.length / rowBytes; y++)
-        for (let i = 1; i < rowBytes; i++) if (raw[y * rowBytes + i]! < 128) count++;
+      for (const row of rows.slice(69 * 2)) for (const value of row) if (value < 128) count++;
       return count;
     };
     expect(dark(false)).toBe(0);
@@ -88,8 +117,8 @@ describe('output=png', () => {
     const png = encodePng(new Uint8Array([255, 0, 0, 255, 0, 0, 255, 255]), 2, 1, 254);
     const parts = chunks(png);
     expect([...inflateSync(parts.get('IDAT')!)]).toEqual([0, 255, 0, 0, 0, 0, 255]);
-    // zlib at level 9 (header 78 da), so the bytes are the same wherever the service runs this Node.
-    expect(parts.get('IDAT')!.toString('hex')).toBe('78da63f8cfc0c0c0f01f00070001ff');
+    // zlib at level 6 (header 78 9c), so the bytes are the same wherever the service runs this Node.
+    expect(parts.get('IDAT')!.toString('hex')).toBe('789c63f8cfc0c0c0f01f00070001ff');
     expect(parts.get('pHYs')!.readUInt32BE(0)).toBe(10000);
     expect(png.subarray(-12).toString('hex')).toBe('0000000049454e44ae426082');
   });
@@ -104,6 +133,48 @@ describe('output=png', () => {
   it('encodePng: every row starts with its filter byte (a 1×2 image)', () => {
     const png = encodePng(new Uint8Array([1, 2, 3, 255, 4, 5, 6, 255]), 1, 2, 72);
     expect([...inflateSync(chunks(png).get('IDAT')!)]).toEqual([0, 1, 2, 3, 0, 4, 5, 6]);
+  });
+
+  it('encodePng: a row equal to the one above is Up (all zeros), any other None; alpha counts', () => {
+    const a = [1, 2, 3, 255];
+    const b = [4, 5, 6, 255];
+    const aSeeThrough = [1, 2, 3, 0];
+    const png = encodePng(new Uint8Array([...a, ...a, ...a, ...b, ...aSeeThrough]), 1, 5, 72);
+    expect([...inflateSync(chunks(png).get('IDAT')!)]).toEqual([
+      ...[0, 1, 2, 3],
+      ...[2, 0, 0, 0],
+      ...[2, 0, 0, 0],
+      ...[0, 4, 5, 6],
+      ...[0, 1, 2, 3],
+    ]);
+    expect(chunks(png).get('IDAT')!.subarray(0, 2).toString('hex')).toBe('789c');
+    // Two pixels a row: a row differing only in its last pixel is not a repeat.
+    const wide = encodePng(new Uint8Array([...a, ...a, ...a, ...b]), 2, 2, 72);
+    expect([...inflateSync(chunks(wide).get('IDAT')!)]).toEqual([0, 1, 2, 3, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6]);
+    expect(rgbRows(wide).map((row) => [...row])).toEqual([
+      [1, 2, 3, 1, 2, 3],
+      [1, 2, 3, 4, 5, 6],
+    ]);
+  });
+
+  it('a whole symbol unfiltered is exactly the image resvg draws of its SVG (pixels are the contract)', () => {
+    const result = generate({ type: 'ean13', data: '400638133393', output: 'png', x_dim_mm: 0.33 });
+    const rows = rgbRows(Buffer.from(result.png!, 'base64'));
+    const drawn = new Resvg(result.svg!, {
+      fitTo: { mode: 'width', value: result.width_px! },
+      font: { loadSystemFonts: false, fontFiles: [PNG_FONT_FILE], monospaceFamily: 'DejaVu Sans Mono' },
+    }).render();
+    expect([rows.length, rows[0]!.length / 3]).toEqual([drawn.height, drawn.width]);
+    const rgb = Buffer.alloc(drawn.width * drawn.height * 3);
+    drawn.pixels.forEach((value, i) => {
+      if (i % 4 !== 3) rgb[i - Math.floor(i / 4)] = value;
+    });
+    expect(Buffer.concat(rows).equals(rgb)).toBe(true);
+    // Most rows repeat the one above (written as Up rows), and the first is black bars on white.
+    expect(rows.filter((row, y) => y > 0 && row.equals(rows[y - 1]!)).length).toBeGreaterThan(
+      rows.length / 2,
+    );
+    expect(new Set(rows[0]!)).toEqual(new Set([0, 255]));
   });
 
   it('png_too_large names /dpi', () => {
