@@ -122,13 +122,19 @@ async function measureServer(file, request, env = {}, profile = false, large = f
   }
 }
 
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 /**
  * A row beside its ceiling: both servers started, both warmed, then ROUNDS rounds of the ceiling's load
- * and ours; the round whose ratio is the median is reported, with every round's ratio.
+ * and ours; the round whose ratio is the median is reported, with every round's ratio. A `reference`
+ * server (the same work on bare Hono) is loaded in each round between the two, its ratio to the same
+ * ceiling reported as the median of its rounds.
  */
-async function measurePair(ceiling, ours, request, profile = false) {
+async function measurePair(ceiling, ours, request, profile = false, reference = undefined) {
   const dir = join(here, 'results', 'profiles', String(Date.now()));
   const ceilingServer = await startProcess(ceiling.file, ceiling.env);
+  const referenceServer =
+    reference === undefined ? undefined : await startProcess(reference.file, reference.env);
   const ourServer = await startProcess(
     ours.file,
     ours.env,
@@ -137,15 +143,24 @@ async function measurePair(ceiling, ours, request, profile = false) {
   try {
     const url = (server) => `${server.url}${request.path ?? '/'}`;
     const rounds = [];
+    const referenceRatios = [];
     for (let round = 0; round < ROUNDS; round++) {
       const base = await load(url(ceilingServer), request, ceilingServer.pid, round === 0);
+      if (referenceServer !== undefined) {
+        const other = await load(url(referenceServer), request, referenceServer.pid, round === 0);
+        referenceRatios.push(base.cpu_us / other.cpu_us);
+      }
       const measured = await load(url(ourServer), request, ourServer.pid, round === 0);
       rounds.push({ base, measured, ratio: base.cpu_us / measured.cpu_us });
     }
-    const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)];
-    return { ...median, ratios: rounds.map((round) => round.ratio) };
+    const middle = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)];
+    return {
+      ...middle,
+      ratios: rounds.map((round) => round.ratio),
+      ...(referenceRatios.length > 0 ? { referenceRatio: median(referenceRatios) } : {}),
+    };
   } finally {
-    await Promise.all([ceilingServer.stop(), ourServer.stop()]);
+    await Promise.all([ceilingServer.stop(), ourServer.stop(), referenceServer?.stop()]);
     if (profile) console.error(topSelfTime(dir, 25));
   }
 }
@@ -204,7 +219,7 @@ function verdict(ratio, target) {
 }
 
 /** A measured row beside its ceiling: CPU ratio = ceiling µs / row µs (1.00 = as cheap as the ceiling). */
-function paired(name, { base, measured, ratios }, ceilingName, extra = {}) {
+function paired(name, { base, measured, ratios, referenceRatio }, ceilingName, extra = {}) {
   return {
     kind: 'http',
     name,
@@ -215,6 +230,7 @@ function paired(name, { base, measured, ratios }, ceilingName, extra = {}) {
     cpu_ratio: measured.cpu_us && base.cpu_us ? base.cpu_us / measured.cpu_us : undefined,
     rps_ratio: measured.rps / base.rps,
     ratios,
+    bare_hono_ratio: referenceRatio,
     ...extra,
   };
 }
@@ -275,7 +291,8 @@ for (const dir of services) {
       env: { BENCH_SERVICE: dir, BENCH_ROW: row.name },
     };
     const ourSpec = { file: serverFile, env: row.env ?? {} };
-    const pair = await measurePair(ceilingSpec, ourSpec, request, profile);
+    const referenceSpec = { file: join(here, 'same-work-hono.mjs'), env: ceilingSpec.env };
+    const pair = await measurePair(ceilingSpec, ourSpec, request, profile, referenceSpec);
     const result = paired(row.name, pair, 'same work on bare node:http', { service: dir });
     result.target = verdict(result.cpu_ratio, row.target);
     if (PROFILE_MISSED && result.target.endsWith('✗')) {
@@ -325,12 +342,12 @@ for (const dir of services) {
 const pad = (text, width) => String(text).padEnd(width);
 const fixed = (value, digits = 1) => (value === undefined ? 'n/a' : value.toFixed(digits));
 const lines = [
-  `| ${pad('row', 46)} | ${pad('CPU µs/req', 10)} | ${pad('ceiling µs', 10)} | ${pad('CPU ratio', 9)} | ${pad('req/s', 7)} | ${pad('ceiling req/s', 13)} | ${pad('req/s ratio', 11)} | ${pad('p50 ms', 6)} | ${pad('p99 ms', 6)} | ${pad('round ratios', 14)} | target |`,
-  `|${'-'.repeat(48)}|${'-'.repeat(12)}|${'-'.repeat(12)}|${'-'.repeat(11)}|${'-'.repeat(9)}|${'-'.repeat(15)}|${'-'.repeat(13)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(16)}|--------|`,
+  `| ${pad('row', 46)} | ${pad('CPU µs/req', 10)} | ${pad('ceiling µs', 10)} | ${pad('CPU ratio', 9)} | ${pad('bare Hono ratio', 15)} | ${pad('req/s', 7)} | ${pad('ceiling req/s', 13)} | ${pad('req/s ratio', 11)} | ${pad('p50 ms', 6)} | ${pad('p99 ms', 6)} | ${pad('round ratios', 14)} | target |`,
+  `|${'-'.repeat(48)}|${'-'.repeat(12)}|${'-'.repeat(12)}|${'-'.repeat(11)}|${'-'.repeat(17)}|${'-'.repeat(9)}|${'-'.repeat(15)}|${'-'.repeat(13)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(16)}|--------|`,
 ];
 for (const row of rows.filter((r) => r.kind === 'http')) {
   lines.push(
-    `| ${pad(row.name, 46)} | ${pad(fixed(row.cpu_us), 10)} | ${pad(fixed(row.ceiling_cpu_us), 10)} | ${pad(fixed(row.cpu_ratio, 2), 9)} | ${pad(row.rps, 7)} | ${pad(row.ceiling_rps ?? '', 13)} | ${pad(row.rps_ratio === undefined ? '' : row.rps_ratio.toFixed(2), 11)} | ${pad(row.p50_ms, 6)} | ${pad(row.p99_ms, 6)} | ${pad((row.ratios ?? []).map((ratio) => ratio.toFixed(2)).join(' '), 14)} | ${row.target ?? ''} |`,
+    `| ${pad(row.name, 46)} | ${pad(fixed(row.cpu_us), 10)} | ${pad(fixed(row.ceiling_cpu_us), 10)} | ${pad(fixed(row.cpu_ratio, 2), 9)} | ${pad(row.bare_hono_ratio === undefined ? '' : row.bare_hono_ratio.toFixed(2), 15)} | ${pad(row.rps, 7)} | ${pad(row.ceiling_rps ?? '', 13)} | ${pad(row.rps_ratio === undefined ? '' : row.rps_ratio.toFixed(2), 11)} | ${pad(row.p50_ms, 6)} | ${pad(row.p99_ms, 6)} | ${pad((row.ratios ?? []).map((ratio) => ratio.toFixed(2)).join(' '), 14)} | ${row.target ?? ''} |`,
   );
 }
 const hotRows = rows.filter((r) => r.kind === 'hot');
@@ -420,7 +437,9 @@ if (!only) {
     'HTTP rows: CPU µs per request of the server (from /proc) beside a same-work ceiling — bare node:http',
     'calling the same domain functions; CPU ratio = ceiling / row (1.00 = as cheap as the ceiling). Each row',
     `runs ${ROUNDS} rounds (the ceiling's load, then ours, on the same two servers); the round with the median`,
-    "ratio is shown, beside every round's ratio.",
+    "ratio is shown, beside every round's ratio. Bare Hono ratio: the same work as a route of a bare Hono",
+    'app on @hono/node-server (bench/same-work-hono.mjs), loaded in the same rounds between the ceiling and',
+    "ours; the median of its rounds' ratios to the ceiling: the most a Hono-served implementation reaches.",
     'Hot paths: time per operation beside a native or peer ceiling; ratio = ours / ceiling.',
     'Large requests: one request at a time (median of 3): wall time, server CPU, peak RSS, beside the ceiling.',
     'Growth: the domain engine at increasing sizes; "vs n log n" = time / (n log2 n), normalised to the smallest.',

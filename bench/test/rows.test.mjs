@@ -14,9 +14,9 @@ afterAll(() => {
   for (const child of children) child.kill();
 });
 
-async function startService(dir) {
-  const child = spawn(process.execPath, [join(services, dir, 'dist', 'server.js')], {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn' },
+async function startService(dir, file = join(services, dir, 'dist', 'server.js'), env = {}) {
+  const child = spawn(process.execPath, [file], {
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -70,6 +70,30 @@ describe('declared benchmark rows', () => {
       }
     }
   });
+
+  it.each(declared)(
+    '%s: the bare-Hono reference of each HTTP row answers what its ceiling answers',
+    async (dir) => {
+      const rows = await import(pathToFileURL(join(services, dir, 'bench', 'rows.mjs')).href);
+      const reference = join(import.meta.dirname, '..', 'same-work-hono.mjs');
+      const origin = await startService(dir, reference, { BENCH_SERVICE: dir });
+      for (const row of rows.http) {
+        const body = typeof row.body === 'function' ? row.body() : row.body;
+        const res = await fetch(`${origin}${row.path}`, {
+          method: row.method,
+          ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }),
+        });
+        expect(res.status).toBe(200);
+        const answer = Buffer.from(await res.arrayBuffer());
+        const ceiling = Buffer.from(row.sameWork(Buffer.from(body ?? ''), row.path));
+        if (row.volatile === undefined) expect(answer.equals(ceiling)).toBe(true);
+        else
+          expect(withoutVolatile(JSON.parse(answer), row.volatile)).toEqual(
+            withoutVolatile(JSON.parse(ceiling), row.volatile),
+          );
+      }
+    },
+  );
 
   it.each(declared)(
     '%s: each large-request row, on its small sample body, answers what its ceiling answers',
