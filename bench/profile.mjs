@@ -4,18 +4,22 @@ import { join } from 'node:path';
 
 /**
  * Sampled time of the profiles in `files`, summed by `keyOf(callFrame)` (undefined: not counted), with
- * the total counted.
+ * the total counted. With `window` ([from, to] in µs of the monotonic clock, which V8's profile
+ * timestamps and `process.hrtime` share), only the samples taken inside it: the load, not start-up.
  */
-function timeBy(dir, files, keyOf) {
+function timeBy(dir, files, keyOf, window = undefined) {
   const time = new Map();
   let total = 0;
   for (const file of files) {
     const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
     const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+    let at = profile.startTime;
     profile.samples.forEach((id, i) => {
+      const delta = profile.timeDeltas[i] ?? 0;
+      at += delta;
+      if (window !== undefined && (at < window[0] || at > window[1])) return;
       const key = keyOf(nodes.get(id).callFrame);
       if (key === undefined) return;
-      const delta = profile.timeDeltas[i] ?? 0;
       time.set(key, (time.get(key) ?? 0) + delta);
       total += delta;
     });
@@ -58,8 +62,11 @@ function layerOf({ functionName, url }) {
   return url === '' ? `native ${functionName}` : 'other';
 }
 
-/** The busy time of every profile in `dir` (main thread and workers) by layer, as a share of the whole. */
-export function layerShares(dir) {
-  const { time, total } = timeBy(dir, profilesIn(dir), layerOf);
+/**
+ * The busy time of every profile in `dir` (main thread and workers) by layer, as a share of the whole;
+ * with `window`, of the samples taken inside it.
+ */
+export function layerShares(dir, window = undefined) {
+  const { time, total } = timeBy(dir, profilesIn(dir), layerOf, window);
   return new Map([...time].map(([layer, t]) => [layer, t / total]));
 }

@@ -44,7 +44,25 @@ if (canPin && process.env.BENCH_PINNED !== '1') {
  * Starts a server on a free port with its stdout (the request log) going to /dev/null: the server
  * still formats and writes every log line, but no reader competes with the load generator for core 1.
  */
-async function startProcess(file, env = {}, nodeArgs = []) {
+/** Waits until `url` answers 200: a service's `/readyz`, once its worker threads have loaded. */
+async function waitUntilReady(url) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const status = await fetch(url).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within 20 s (last: ${status})`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * With `readyPath` (a service's `/readyz`), the server is loaded only once it says it is ready: a worker
+ * pool still loading its modules would otherwise be counted in the first load's CPU time.
+ */
+async function startProcess(file, env = {}, nodeArgs = [], readyPath = undefined) {
   const port = await freePort();
   const command = canPin ? 'taskset' : process.execPath;
   const args = canPin ? ['-c', '0', process.execPath, ...nodeArgs, file] : [...nodeArgs, file];
@@ -53,6 +71,7 @@ async function startProcess(file, env = {}, nodeArgs = []) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitForPort(port, child, file);
+  if (readyPath !== undefined) await waitUntilReady(`http://127.0.0.1:${port}${readyPath}`);
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
@@ -75,6 +94,9 @@ function cpuMs(pid) {
   }
 }
 
+/** Microseconds of the monotonic clock, the one V8 stamps its profile samples with. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
 async function load(
   url,
   { method = 'GET', body, headers = {}, connections = CONNECTIONS },
@@ -91,7 +113,9 @@ async function load(
   };
   if (warm) await autocannon({ ...options, duration: 1 }); // warm-up (JIT, connection pools)
   const cpuBefore = cpuMs(pid);
+  const from = monotonicUs();
   const result = await autocannon(options);
+  const to = monotonicUs();
   const cpuAfter = cpuMs(pid);
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad > 0)
@@ -106,13 +130,19 @@ async function load(
     // The primary figure: independent of how fast the load generator is.
     cpu_us: cpu === undefined ? undefined : (cpu * 1000) / result.requests.total,
     server_cpu_pct: cpu === undefined ? undefined : (cpu / (DURATION_S * 1000)) * 100,
+    window: [from, to],
   };
 }
 
 /** Starts a server, loads it, stops it (optionally with a CPU profile whose top entries are printed). */
-async function measureServer(file, request, env = {}, profile = false, large = false) {
+async function measureServer(file, request, env = {}, profile = false, large = false, readyPath = undefined) {
   const dir = join(here, 'results', 'profiles', String(Date.now()));
-  const server = await startProcess(file, env, profile ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []);
+  const server = await startProcess(
+    file,
+    env,
+    profile ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [],
+    readyPath,
+  );
   try {
     const url = `${server.url}${request.path ?? '/'}`;
     return large ? await measureLarge(url, request, server.pid, cpuMs) : await load(url, request, server.pid);
@@ -139,6 +169,7 @@ async function measurePair(ceiling, ours, request, profile = false, reference = 
     ours.file,
     ours.env,
     profile ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [],
+    ours.readyPath,
   );
   try {
     const url = (server) => `${server.url}${request.path ?? '/'}`;
@@ -168,14 +199,21 @@ async function measurePair(ceiling, ours, request, profile = false, reference = 
 /** One load of a server under --cpu-prof: its CPU µs per request and its time by layer. */
 async function profiled(spec, request) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-profile-'));
-  const server = await startProcess(spec.file, spec.env, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
-  let cpuUs;
+  const server = await startProcess(
+    spec.file,
+    spec.env,
+    ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+    spec.readyPath,
+  );
+  let measured;
   try {
-    cpuUs = (await load(`${server.url}${request.path ?? '/'}`, request, server.pid)).cpu_us;
+    measured = await load(`${server.url}${request.path ?? '/'}`, request, server.pid);
   } finally {
     await server.stop();
   }
-  const shares = layerShares(dir);
+  // The samples of the measured load only: start-up (module loading) and the warm-up are not its cost.
+  const shares = layerShares(dir, measured.window);
+  const cpuUs = measured.cpu_us;
   rmSync(dir, { recursive: true, force: true });
   return { cpuUs, shares };
 }
@@ -275,6 +313,9 @@ record(
 for (const dir of services) {
   const declared = await declaredRows(dir);
   const serverFile = join(root, 'services', dir, 'dist', 'server.js');
+  // Every service declares its `/health` row; `/readyz` is beside it, under the same base path.
+  const healthPath = declared.http.find((row) => row.path.endsWith('/health')).path;
+  const readyPath = `${healthPath.slice(0, -'/health'.length)}/readyz`;
   for (const row of declared.http ?? []) {
     const body = typeof row.body === 'function' ? row.body() : row.body;
     const request = {
@@ -290,7 +331,7 @@ for (const dir of services) {
       file: join(here, 'same-work.mjs'),
       env: { BENCH_SERVICE: dir, BENCH_ROW: row.name },
     };
-    const ourSpec = { file: serverFile, env: row.env ?? {} };
+    const ourSpec = { file: serverFile, env: row.env ?? {}, readyPath };
     const referenceSpec = { file: join(here, 'same-work-hono.mjs'), env: ceilingSpec.env };
     const pair = await measurePair(ceilingSpec, ourSpec, request, profile, referenceSpec);
     const result = paired(row.name, pair, 'same work on bare node:http', { service: dir });
@@ -305,7 +346,7 @@ for (const dir of services) {
     const sameWork = { BENCH_SERVICE: dir, BENCH_ROW: row.name };
     const ceiling = await measureServer(join(here, 'same-work.mjs'), request, sameWork, false, true);
     const profile = profileRow !== undefined && row.name.includes(profileRow);
-    const measured = await measureServer(serverFile, request, row.env ?? {}, profile, true);
+    const measured = await measureServer(serverFile, request, row.env ?? {}, profile, true, readyPath);
     const ratio = ceiling.cpu_ms / measured.cpu_ms;
     record({
       kind: 'large',
