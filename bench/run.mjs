@@ -12,7 +12,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, waitForPort } from '../scripts/ports.mjs';
+import { freePort, waitForPort, waitUntilReady } from '../scripts/ports.mjs';
 import { declaredRows, declaredServices } from './declared.mjs';
 import { measureGrowth } from './growth.mjs';
 import { measureLarge } from './large.mjs';
@@ -43,22 +43,6 @@ if (canPin && process.env.BENCH_PINNED !== '1') {
 /**
  * Starts a server on a free port with its stdout (the request log) going to /dev/null: the server
  * still formats and writes every log line, but no reader competes with the load generator for core 1.
- */
-/** Waits until `url` answers 200: a service's `/readyz`, once its worker threads have loaded. */
-async function waitUntilReady(url) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const status = await fetch(url).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within 20 s (last: ${status})`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/**
  * With `readyPath` (a service's `/readyz`), the server is loaded only once it says it is ready: a worker
  * pool still loading its modules would otherwise be counted in the first load's CPU time.
  */
@@ -71,7 +55,7 @@ async function startProcess(file, env = {}, nodeArgs = [], readyPath = undefined
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitForPort(port, child, file);
-  if (readyPath !== undefined) await waitUntilReady(`http://127.0.0.1:${port}${readyPath}`);
+  if (readyPath !== undefined) await waitUntilReady(`http://127.0.0.1:${port}${readyPath}`, child, file);
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
@@ -152,7 +136,8 @@ async function measureServer(file, request, env = {}, profile = false, large = f
   }
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** The item whose `key` is the median (the upper one of an even count). */
+const medianBy = (items, key) => [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)];
 
 /**
  * A row beside its ceiling: both servers started, both warmed, then ROUNDS rounds of the ceiling's load
@@ -184,11 +169,11 @@ async function measurePair(ceiling, ours, request, profile = false, reference = 
       const measured = await load(url(ourServer), request, ourServer.pid, round === 0);
       rounds.push({ base, measured, ratio: base.cpu_us / measured.cpu_us });
     }
-    const middle = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)];
+    const middle = medianBy(rounds, (round) => round.ratio);
     return {
       ...middle,
       ratios: rounds.map((round) => round.ratio),
-      ...(referenceRatios.length > 0 ? { referenceRatio: median(referenceRatios) } : {}),
+      ...(referenceRatios.length > 0 ? { referenceRatio: medianBy(referenceRatios, (ratio) => ratio) } : {}),
     };
   } finally {
     await Promise.all([ceilingServer.stop(), ourServer.stop(), referenceServer?.stop()]);
@@ -314,8 +299,8 @@ for (const dir of services) {
   const declared = await declaredRows(dir);
   const serverFile = join(root, 'services', dir, 'dist', 'server.js');
   // Every service declares its `/health` row; `/readyz` is beside it, under the same base path.
-  const healthPath = declared.http.find((row) => row.path.endsWith('/health')).path;
-  const readyPath = `${healthPath.slice(0, -'/health'.length)}/readyz`;
+  const healthPath = (declared.http ?? []).find((row) => row.path.endsWith('/health'))?.path;
+  const readyPath = healthPath && `${healthPath.slice(0, -'/health'.length)}/readyz`;
   for (const row of declared.http ?? []) {
     const body = typeof row.body === 'function' ? row.body() : row.body;
     const request = {

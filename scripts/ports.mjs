@@ -1,4 +1,5 @@
-// Loopback ports for the harnesses (bench, attack): a free one, and waiting until a server accepts on it.
+// Loopback ports for the harnesses (bench, attack): a free one, and waiting until a server accepts on it
+// (and, for a service, says it is ready).
 import { once } from 'node:events';
 import { connect, createServer } from 'node:net';
 
@@ -21,14 +22,35 @@ function accepting(port) {
   });
 }
 
-/** Resolves once `port` accepts connections; throws if `child` exits first or 20 s pass. */
-export async function waitForPort(port, child, name) {
+/** Polls `ready()` every 20 ms until it is true; throws `failure()` if `child` exits first or 20 s pass. */
+async function pollUntil(ready, child, failure) {
   const deadline = Date.now() + 20_000;
-  while (!(await accepting(port))) {
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`${name} did not start on port ${port}`);
+  while (!(await ready())) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(failure());
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** Resolves once `port` accepts connections; throws if `child` exits first or 20 s pass. */
+export function waitForPort(port, child, name) {
+  return pollUntil(
+    () => accepting(port),
+    child,
+    () => `${name} did not start on port ${port}`,
+  );
+}
+
+/** Resolves once GET `url` (a service's `/readyz`) answers 200; throws if `child` exits first or 20 s pass. */
+export function waitUntilReady(url, child, name) {
+  const answers200 = () =>
+    fetch(url).then(
+      async (response) => {
+        await response.arrayBuffer();
+        return response.status === 200;
+      },
+      () => false,
+    );
+  return pollUntil(answers200, child, () => `${name} did not answer 200 at ${url} within 20 s`);
 }
 
 /** Whether something already listens on `port` (on 127.0.0.1, where npm start binds). */
