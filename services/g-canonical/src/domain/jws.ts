@@ -6,12 +6,12 @@ import {
   createHash,
   type KeyObject,
   sign,
-  timingSafeEqual,
   verify,
 } from 'node:crypto';
 import {
   canonicalize,
   canonicalizeToBytes,
+  constantTimeEqual,
   type JsonObject,
   type JsonValue,
   ProblemError,
@@ -129,7 +129,7 @@ function signatureOf(alg: JwsAlgorithm, key: KeyObject, input: Buffer): Buffer {
 function signatureMatches(alg: JwsAlgorithm, key: KeyObject, input: Buffer, signature: Buffer): boolean {
   if (alg === 'HS256') {
     const mac = createHmac('sha256', key).update(input).digest();
-    return signature.byteLength === mac.byteLength && timingSafeEqual(signature, mac);
+    return constantTimeEqual(signature, mac);
   }
   return withoutStackTraces(() =>
     verify(signatureDigest(alg), input, { key, dsaEncoding: 'ieee-p1363' }, signature),
