@@ -19,10 +19,9 @@ const service = await import(fileUrl('services', dir, 'dist', 'app.js'));
 
 const env = { ...row.env, PORT: '0', LOG_LEVEL: 'info' };
 const config = core.loadConfig(env, { defaultPort: 0, readFile: () => '' });
-const ours = service.createApp(
-  config,
-  core.createRuntime(config, service.SERVICE.name, service.SERVICE.version),
-);
+const ours = service.createApp(config, {
+  runtime: core.createRuntime(config, service.SERVICE.name, service.SERVICE.version),
+});
 
 const contentType = row.contentType ?? 'application/json; charset=utf-8';
 const bare = new Hono();

@@ -16,6 +16,12 @@ function padded(op: OperationDefinition, bytes: number): string {
   return `{"zz_pad":"${'x'.repeat(bytes - frame)}"${rest}}`;
 }
 
+/** The example's JSON pretty-printed, with spaces after its `{` up to `bytes` (JSON whitespace counts). */
+function spaced(op: OperationDefinition, bytes: number): string {
+  const text = JSON.stringify(op.example?.input ?? {}, null, 2);
+  return `{${' '.repeat(bytes - Buffer.byteLength(text))}${text.slice(1)}`;
+}
+
 describe.each(services)('$dir', (service) => {
   const tools = service.operations.filter(
     (op) => op.mcp !== false && operationMethods(op).includes('POST') && op.example !== undefined,
@@ -50,5 +56,31 @@ describe.each(services)('$dir', (service) => {
         expect(outcome).toMatchObject({ kind: 'problem', status: 413, code: 'payload_too_large' });
       }
     },
+    60_000,
+  );
+
+  // The byte limit measures the arguments as sent on both surfaces (docs/conventions.md §12), whitespace
+  // included: the tool with the smallest limit, pretty-printed up to it and one byte past it.
+  const smallest = [...tools].sort((a, b) => limitOf(a) - limitOf(b))[0];
+  it.runIf(smallest !== undefined)(
+    'pretty-printed arguments are measured as sent, alike on both surfaces',
+    async () => {
+      const op = smallest!;
+      const limit = limitOf(op);
+      const route = (await (await socket.request(`${service.basePath}/`)).json()) as {
+        operations: Array<{ method: string; path: string; mcp_tool: string | null }>;
+      };
+      const tool = op.mcpName ?? op.name;
+      const path = route.operations.find((entry) => entry.mcp_tool === tool && entry.method === 'POST')!.path;
+      const surfaces = { path, tool, mcpPath: `${service.basePath}/mcp` };
+      const atLimit = await bothSurfaces(socket, surfaces, spaced(op, limit));
+      expect(atLimit.rest.kind === 'problem' ? atLimit.rest.status : 200).not.toBe(413);
+      expect(atLimit.mcp.kind === 'problem' ? atLimit.mcp.status : 200).not.toBe(413);
+      const over = await bothSurfaces(socket, surfaces, spaced(op, limit + 1));
+      for (const outcome of [over.rest, over.mcp]) {
+        expect(outcome).toMatchObject({ kind: 'problem', status: 413, code: 'payload_too_large' });
+      }
+    },
+    60_000,
   );
 });

@@ -16,6 +16,8 @@ export interface McpToolContext {
   requestId?: string;
   /** Size of the HTTP body that carried the call, for hosts that enforce per-tool body limits. */
   bodyBytes?: number;
+  /** The bytes a call's arguments object took in the body as sent, when the host can tell. */
+  argumentBytes?: (args: object) => number | undefined;
   /** Told the name of every tool called (before it runs), e.g. for the host's access log. */
   onToolCall?: (name: string) => void;
   /**

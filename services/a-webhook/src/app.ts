@@ -1,10 +1,11 @@
-import { createService, type Runtime, type ServiceConfig } from '@dus/core';
+import { type CreateServiceOptions, createService, type ServiceConfig } from '@dus/core';
 import { PLATFORM_NAMES } from './domain/index.js';
 import { operations } from './operations.js';
 
 export const SERVICE = { name: 'a-webhook', version: '1.0.0', defaultPort: 8081 } as const;
 
-export function createApp(config: ServiceConfig, runtime?: Runtime) {
+/** The service's Hono app (no listening): serve it alone, or mount it in an app of yours (README). */
+export function createApp(config: ServiceConfig, options: CreateServiceOptions = {}) {
   return createService(
     {
       ...SERVICE,
@@ -22,6 +23,6 @@ export function createApp(config: ServiceConfig, runtime?: Runtime) {
         'sign_webhook makes test headers with your own secret.',
     },
     config,
-    runtime,
+    options,
   );
 }

@@ -1,4 +1,4 @@
-import { type CreateServiceOptions, createService, type Runtime, type ServiceConfig } from '@dus/core';
+import { type CreateServiceOptions, createService, type ServiceConfig } from '@dus/core';
 import { operations } from './operations.js';
 
 export const SERVICE = { name: 'c-dedup', version: '1.1.0', defaultPort: 8083 } as const;
@@ -6,7 +6,8 @@ export const SERVICE = { name: 'c-dedup', version: '1.1.0', defaultPort: 8083 } 
 /** The plan C is sold under (shown in /version and as OpenAPI `info["x-plan"]`). */
 export const PLAN = { tier: 'A', price: 9.99, currency: 'USD', period: 'month' } as const;
 
-export function createApp(config: ServiceConfig, runtime?: Runtime, options?: CreateServiceOptions) {
+/** The service's Hono app (no listening): serve it alone, or mount it in an app of yours (README). */
+export function createApp(config: ServiceConfig, options: CreateServiceOptions = {}) {
   return createService(
     {
       ...SERVICE,
@@ -24,7 +25,6 @@ export function createApp(config: ServiceConfig, runtime?: Runtime, options?: Cr
         'Give a list of API calls ({method, url, headers?, body?, timestamp?, status?, latency_ms?, client?}): request_deduplicator finds duplicates, batch_optimizer groups calls into batches, cost_analyzer prices them before and after, usage_analytics describes usage. Positions are 0-based.',
     },
     config,
-    runtime,
     options,
   );
 }

@@ -1,4 +1,4 @@
-import { type CreateServiceOptions, createService, type Runtime, type ServiceConfig } from '@dus/core';
+import { type CreateServiceOptions, createService, type ServiceConfig } from '@dus/core';
 import { operations } from './operations.js';
 
 export const SERVICE = { name: 'd-barcode', version: '1.0.0', defaultPort: 8084 } as const;
@@ -9,7 +9,8 @@ export const PLANS = [
   { name: 'pro', requests_per_minute: null, price_per_month: 9, currency: 'USD' },
 ] as const;
 
-export function createApp(config: ServiceConfig, runtime?: Runtime, options?: CreateServiceOptions) {
+/** The service's Hono app (no listening): serve it alone, or mount it in an app of yours (README). */
+export function createApp(config: ServiceConfig, options: CreateServiceOptions = {}) {
   return createService(
     {
       ...SERVICE,
@@ -25,7 +26,6 @@ export function createApp(config: ServiceConfig, runtime?: Runtime, options?: Cr
         'generate_barcode returns an EAN-13, UPC-A, EAN-8, UPC-E, ITF-14, Code 128 or GS1-128 barcode (SVG as a string, PNG in base64 with output=png, with metadata and print geometry); validate_barcode checks data with its check digit or a GS1-128 element string; compute_check_digit computes or validates GS1 check digits.',
     },
     config,
-    runtime,
     options,
   );
 }

@@ -1,9 +1,10 @@
-import { createService, type Runtime, type ServiceConfig } from '@dus/core';
+import { type CreateServiceOptions, createService, type ServiceConfig } from '@dus/core';
 import { operations } from './operations.js';
 
 export const SERVICE = { name: 'e-pace', version: '1.0.0', defaultPort: 8085 } as const;
 
-export function createApp(config: ServiceConfig, runtime?: Runtime) {
+/** The service's Hono app (no listening): serve it alone, or mount it in an app of yours (README). */
+export function createApp(config: ServiceConfig, options: CreateServiceOptions = {}) {
   return createService(
     {
       ...SERVICE,
@@ -16,6 +17,6 @@ export function createApp(config: ServiceConfig, runtime?: Runtime) {
         'Running calculators: pace and speed of a run, race-time predictions, VDOT with equivalent times, training paces, split tables, finish projections and pace/speed conversion. Distances need a unit ("10 km", "5k", "half"); times are "MM:SS", "H:MM:SS" or seconds.',
     },
     config,
-    runtime,
+    options,
   );
 }

@@ -1,9 +1,10 @@
-import { type CreateServiceOptions, createService, type Runtime, type ServiceConfig } from '@dus/core';
+import { type CreateServiceOptions, createService, type ServiceConfig } from '@dus/core';
 import { operations } from './operations.js';
 
 export const SERVICE = { name: 'f-crypto-tax', version: '1.1.0', defaultPort: 8086 } as const;
 
-export function createApp(config: ServiceConfig, runtime?: Runtime, options?: CreateServiceOptions) {
+/** The service's Hono app (no listening): serve it alone, or mount it in an app of yours (README). */
+export function createApp(config: ServiceConfig, options: CreateServiceOptions = {}) {
   return createService(
     {
       ...SERVICE,
@@ -18,7 +19,6 @@ export function createApp(config: ServiceConfig, runtime?: Runtime, options?: Cr
         'calculate_crypto_tax computes realised gains from JSON trades; parse_csv_trades does the same from a CSV export (native, koinly, coinbase, kraken, binance); annual_tax_summary compares the methods per tax year and recommends one; holdings_report shows what is held at a date (open lots, cost basis, value, unrealised gain); list_tax_methods lists the methods and where they are allowed. Amounts and prices are decimal strings; money comes back as 2-decimal strings.',
     },
     config,
-    runtime,
     options,
   );
 }

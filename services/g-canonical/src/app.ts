@@ -1,4 +1,4 @@
-import { createService, type Runtime, type ServiceConfig } from '@dus/core';
+import { type CreateServiceOptions, createService, type ServiceConfig } from '@dus/core';
 import { DIGEST_ALGORITHMS } from './domain/index.js';
 import { operations } from './operations.js';
 
@@ -7,7 +7,8 @@ export const SERVICE = { name: 'g-canonical', version: '1.1.0', defaultPort: 808
 /** The algorithms as the description and the MCP instructions name them: from the same list as the answers. */
 const ALGORITHM_LIST = DIGEST_ALGORITHMS.join(', ');
 
-export function createApp(config: ServiceConfig, runtime?: Runtime) {
+/** The service's Hono app (no listening): serve it alone, or mount it in an app of yours (README). */
+export function createApp(config: ServiceConfig, options: CreateServiceOptions = {}) {
   return createService(
     {
       ...SERVICE,
@@ -22,6 +23,6 @@ export function createApp(config: ServiceConfig, runtime?: Runtime) {
       workerModule: new URL('../dist/operations.js', import.meta.url),
     },
     config,
-    runtime,
+    options,
   );
 }

@@ -186,7 +186,7 @@ describe('HTTP conventions: every status code of docs/conventions.md §3 from a 
     const { createRuntime, testConfig } = await import('@dus/core');
     const config = testConfig();
     const runtime = createRuntime(config, 'g-canonical', '1.1.0');
-    const draining = createApp(config, runtime);
+    const draining = createApp(config, { runtime });
     runtime.lifecycle.draining = true;
     const res = await draining.request(`${BASE}/health`);
     expect(res.status).toBe(503);

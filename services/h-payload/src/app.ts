@@ -1,9 +1,10 @@
-import { type CreateServiceOptions, createService, type Runtime, type ServiceConfig } from '@dus/core';
+import { type CreateServiceOptions, createService, type ServiceConfig } from '@dus/core';
 import { operations } from './operations.js';
 
 export const SERVICE = { name: 'h-payload', version: '1.1.0', defaultPort: 8088 } as const;
 
-export function createApp(config: ServiceConfig, runtime?: Runtime, options?: CreateServiceOptions) {
+/** The service's Hono app (no listening): serve it alone, or mount it in an app of yours (README). */
+export function createApp(config: ServiceConfig, options: CreateServiceOptions = {}) {
   return createService(
     {
       ...SERVICE,
@@ -18,7 +19,6 @@ export function createApp(config: ServiceConfig, runtime?: Runtime, options?: Cr
         'payload_analyze reports where the bytes of a JSON payload go; field_prune_suggest lists fields to remove and the pruned payload; bandwidth_cost_calc prices egress for a size and traffic volume; compare_payloads compares an original and an optimised payload. Paths are JSON Pointers with * for array items.',
     },
     config,
-    runtime,
     options,
   );
 }

@@ -26,15 +26,18 @@ export interface BuiltService {
 }
 
 // Rate limits (D limits by default) are tested on their own: here every request must be answered.
-const unlimited = { check: async () => ({ plan: 'free', headers: {}, refused: undefined }) };
+const unlimited = {
+  identify: () => ({ plan: 'free', subject: undefined }),
+  take: () => ({ headers: {}, refused: undefined }),
+};
 
 async function loadService(dir: string): Promise<BuiltService> {
   const root = join(servicesDir, dir);
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const { createApp } = await import(pathToFileURL(join(root, 'dist', 'app.js')).href);
   const { operations } = await import(pathToFileURL(join(root, 'dist', 'operations.js')).href);
-  const app = createApp(testConfig(), undefined, { limiter: unlimited });
-  const leanApp = createApp(testConfig({ mcpOutputSchemas: false }), undefined, { limiter: unlimited });
+  const app = createApp(testConfig(), { limiter: unlimited });
+  const leanApp = createApp(testConfig({ mcpOutputSchemas: false }), { limiter: unlimited });
   return {
     dir,
     port: manifest.service.port,

@@ -16,7 +16,7 @@ function argumentsTooLarge(op: OperationDefinition, limit: number): ProblemError
   return new ProblemError({
     status: 413,
     code: 'payload_too_large',
-    detail: `The arguments of ${op.mcpName ?? op.name} exceed the limit of ${limit} bytes for this operation (measured as compact JSON).`,
+    detail: `The arguments of ${op.mcpName ?? op.name} exceed the limit of ${limit} bytes for this operation (measured as sent).`,
     extensions: { limit_bytes: limit },
   });
 }

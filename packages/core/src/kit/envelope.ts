@@ -1,13 +1,13 @@
-import type { Context, Handler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { isProblemError, ProblemError } from '../errors.js';
 import type { ServiceConfig } from './config.js';
-import { type KitContext, type KitEnv, keepKit, kitOf } from './context.js';
+import type { KitContext, KitEnv } from './context.js';
 import { addCorsHeaders, corsOriginResolver } from './cors.js';
+import { kitRequestOf } from './http/hono-request.js';
 import { respond } from './http/reply.js';
 import { ClientAbortedError } from './http/request.js';
 import { newRequestId } from './http/request-id.js';
-import { kitRequestOf } from './http/request-web.js';
 import type { ServiceMetrics } from './metrics.js';
 import { internalError, problemResponse } from './problems.js';
 import type { Runtime } from './runtime.js';
@@ -26,14 +26,11 @@ function fromHttpException(error: HTTPException): ProblemError {
   });
 }
 
-export type KitWork = (kit: KitContext, c: Context<KitEnv>) => Response | Promise<Response>;
-
 /**
- * The envelope of every request the kit answers: its id, the base headers (request id, nosniff,
- * no-store, CORS) that every kit response carries as a plain object, one problem rendering for what
- * the work throws, and one access-log line once it is answered. It wraps each route's handler rather
- * than running as a middleware, so that a request whose work is synchronous (`/health`) is answered
- * synchronously: Hono's fast path, no promise per request. Middleware added to the app runs around it.
+ * The envelope of every request the kit answers, as the app's first middleware: its id, the base
+ * headers (request id, nosniff, no-store, CORS) every response carries, the kit context in Hono's
+ * context (`c.get('kit')`), one problem rendering for what anything after it throws (`app.onError`),
+ * and one access-log line and metric once it is answered. User middleware runs inside it.
  */
 export function createEnvelope(
   config: Pick<ServiceConfig, 'corsOrigins'>,
@@ -43,9 +40,9 @@ export function createEnvelope(
 ) {
   const corsOrigin = corsOriginResolver(config);
 
-  /** The kit context of a request, made once (the error handler may need it for a middleware's error). */
+  /** The kit context of a request, made once (the error handler may need it before the envelope ran). */
   function open(c: Context<KitEnv>): KitContext {
-    const known = kitOf(c);
+    const known = c.get('kit');
     if (known !== undefined) return known;
     const request = kitRequestOf(c);
     const presented = request.header('x-request-id');
@@ -69,10 +66,11 @@ export function createEnvelope(
       tool: undefined,
       surface: 'rest',
       quiet: false,
-      budget: undefined,
+      client: undefined,
       span: runtime.tracing?.startRequest(request.method, (name) => request.header(name)),
+      answered: false,
     };
-    keepKit(c, kit);
+    c.set('kit', kit);
     return kit;
   }
 
@@ -90,46 +88,38 @@ export function createEnvelope(
     return problemResponse(internalError(), kit, problemExtensions);
   }
 
-  /** Writes the request's access-log line and hands the response on. */
-  function logged(kit: KitContext, started: number, response: Response): Response {
+  /** Writes the request's access-log line and its metrics. */
+  function logged(kit: KitContext, started: number, status: number): void {
     // A probe's span is never ended, so never exported: probes would drown the traces.
-    if (kit.quiet) return response;
+    if (kit.quiet) return;
     const ms = performance.now() - started;
     const { span } = kit;
-    if (span !== undefined) runtime.tracing?.endRequest(span, kit.request.method, kit.route, response.status);
+    if (span !== undefined) runtime.tracing?.endRequest(span, kit.request.method, kit.route, status);
     runtime.accessLog({
       requestId: kit.requestId,
       method: kit.request.method,
       route: kit.route,
-      status: response.status,
+      status,
       ms: Math.round(ms * 100) / 100,
       plan: kit.plan,
       tool: kit.tool,
       traceId: span?.spanContext().traceId,
     });
-    metrics?.request(kit.route, kit.request.method, response.status, ms / 1000);
-    return response;
+    metrics?.request(kit.route, kit.request.method, status, ms / 1000);
   }
 
-  function wrap(work: KitWork): Handler<KitEnv> {
-    return (c) => {
-      const started = performance.now();
-      const kit = open(c);
-      let answer: Response | Promise<Response>;
-      try {
-        answer = work(kit, c);
-      } catch (error) {
-        return logged(kit, started, failed(error, kit));
+  const middleware: MiddlewareHandler<KitEnv> = async (c, next) => {
+    const started = performance.now();
+    const kit = open(c);
+    await next();
+    // A response a user middleware made itself gets the base headers it lacks.
+    if (!kit.answered) {
+      for (const [name, value] of Object.entries(kit.headers)) {
+        if (!c.res.headers.has(name)) c.header(name, value);
       }
-      if (answer instanceof Promise) {
-        return answer.then(
-          (response) => logged(kit, started, response),
-          (error: unknown) => logged(kit, started, failed(error, kit)),
-        );
-      }
-      return logged(kit, started, answer);
-    };
-  }
+    }
+    logged(kit, started, c.res.status);
+  };
 
-  return { open, wrap, failed, corsOrigin };
+  return { open, middleware, failed, corsOrigin };
 }

@@ -3,7 +3,7 @@ export { ConfigError, loadConfig, type ServiceConfig, testConfig } from './confi
 export { CONFIG_VARIABLES, configTable } from './config-schema.js';
 export { ClientAbortedError, type KitRequest, parseQuery, type QueryInput } from './http/request.js';
 export { JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE } from './http/reply.js';
-export { type CallBudget, type KitContext, type KitEnv, kitOf } from './context.js';
+export { type KitContext, type KitEnv, kitOf } from './context.js';
 export { toolSchema } from './mcp-tools.js';
 export { anyJson, exactlyOneOf } from './schema-meta.js';
 export { exactlyOnePresent, type RefineContext, type RefineIssue, refinement } from './refine.js';
@@ -20,7 +20,7 @@ export {
   type Rendered,
   type RequestView,
 } from './operation.js';
-export type { RequestLimiter } from './limit.js';
+export type { Admission, ClientIdentity, RequestLimiter } from './limit.js';
 export { MCP_MAX_BATCH } from './mcp-route.js';
 export {
   authenticate,

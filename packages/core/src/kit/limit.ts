@@ -1,16 +1,21 @@
 import type { ProblemError } from '../errors.js';
 import type { KitContext } from './context.js';
+import type { ClientIdentity } from './limits/limiter.js';
+
+export type { ClientIdentity } from './limits/limiter.js';
 
 /** What the kit needs of a rate limiter (docs/conventions.md §7); see `createRateLimiter`. */
 export interface RequestLimiter {
   /**
-   * Decides a request, at once or as a promise; refuses with a ProblemError (401) for an unknown API
-   * key, never for store failures.
+   * The request's client and plan, spending nothing; refuses with a ProblemError (401) for an
+   * unknown API key, never for store failures.
    */
-  check(request: {
+  identify(request: {
     remoteAddress: string | undefined;
     header(name: string): string | undefined;
-  }): LimitDecision | Promise<LimitDecision>;
+  }): ClientIdentity | Promise<ClientIdentity>;
+  /** One operation call's token for that client: its refusal (429) and the RateLimit headers after it. */
+  take(client: ClientIdentity): Admission | Promise<Admission>;
 }
 
 /** One call's admission: its refusal (429 with `Retry-After`), and the RateLimit headers after it. */
@@ -20,38 +25,42 @@ export interface Admission {
   headers: Record<string, string>;
 }
 
-/** A request's admission and its plan (`free` without a key, else the key's). */
-export interface LimitDecision extends Admission {
-  plan: string;
-  /** One more call for the same client (a batch element); absent: further calls are not counted. */
-  another?: () => Promise<Admission>;
+/**
+ * Identifies the request's client once (401 thrown for an unknown key) and notes its plan: the MCP
+ * endpoint does it for every message, an operation route before its call. Synchronous when the
+ * limiter decides at once.
+ */
+export function identifyClient(limiter: RequestLimiter, kit: KitContext): void | Promise<void> {
+  if (kit.client !== undefined) return;
+  const identity = limiter.identify(kit.request);
+  if (identity instanceof Promise)
+    return identity.then((known) => {
+      kit.client = known;
+      kit.plan = known.plan;
+    });
+  kit.client = identity;
+  kit.plan = identity.plan;
 }
 
 /**
- * The limit stage of a counted route: the API key (401) and one rate-limit token for the request's
- * first call (429, thrown); further calls of the same request (JSON-RPC batch elements) take theirs
- * through the budget it leaves on the context. Synchronous when the limiter decides at once.
+ * One operation call's token (docs/conventions.md §7: the operation call is the unit — a REST request
+ * to an operation, an MCP `tools/call`, each element of a batch): undefined when it may run, else the
+ * 429 problem. The RateLimit headers of the request follow the latest decision.
  */
-export function admitRequest(limiter: RequestLimiter, kit: KitContext): void | Promise<void> {
-  const decision = limiter.check(kit.request);
-  if (decision instanceof Promise) return decision.then((done) => admit(kit, done));
-  admit(kit, decision);
+export function takeCallToken(
+  limiter: RequestLimiter,
+  kit: KitContext,
+): ProblemError | undefined | Promise<ProblemError | undefined> {
+  const identified = identifyClient(limiter, kit);
+  if (identified instanceof Promise) return identified.then(() => takeCallToken(limiter, kit));
+  const admission = limiter.take(kit.client!);
+  if (admission instanceof Promise) return admission.then((done) => admitted(kit, done));
+  return admitted(kit, admission);
 }
 
-function admit(kit: KitContext, decision: LimitDecision): void {
-  kit.plan = decision.plan;
-  Object.assign(kit.headers, decision.headers);
-  if (decision.refused !== undefined) throw decision.refused;
-  const another = decision.another;
-  // Only a JSON-RPC message carries further calls (a batch); a REST request is one call.
-  if (another === undefined || kit.surface !== 'mcp') return;
-  kit.budget = {
-    async next() {
-      const { refused, headers } = await another();
-      Object.assign(kit.headers, headers);
-      return refused;
-    },
-  };
+function admitted(kit: KitContext, admission: Admission): ProblemError | undefined {
+  Object.assign(kit.headers, admission.headers);
+  return admission.refused;
 }
 
 /** The limiter with every decision it makes (limited plans only) counted, for the metrics. */
@@ -59,25 +68,18 @@ export function countingLimiter(
   limiter: RequestLimiter,
   count: (plan: string, allowed: boolean) => void,
 ): RequestLimiter {
-  const decided = (headers: Record<string, string>, refused: ProblemError | undefined) =>
-    refused !== undefined || headers.RateLimit !== undefined;
-  const counted = (decision: LimitDecision): LimitDecision => {
-    if (decided(decision.headers, decision.refused)) count(decision.plan, decision.refused === undefined);
-    const another = decision.another;
-    if (another === undefined) return decision;
-    return {
-      ...decision,
-      another: async () => {
-        const next = await another();
-        if (decided(next.headers, next.refused)) count(decision.plan, next.refused === undefined);
-        return next;
-      },
-    };
+  const counted = (plan: string, admission: Admission): Admission => {
+    if (admission.refused !== undefined || admission.headers.RateLimit !== undefined)
+      count(plan, admission.refused === undefined);
+    return admission;
   };
   return {
-    check(request) {
-      const decision = limiter.check(request);
-      return decision instanceof Promise ? decision.then(counted) : counted(decision);
+    identify: (request) => limiter.identify(request),
+    take(client) {
+      const admission = limiter.take(client);
+      return admission instanceof Promise
+        ? admission.then((done) => counted(client.plan, done))
+        : counted(client.plan, admission);
     },
   };
 }

@@ -121,7 +121,8 @@ export function serviceMcpEndpoint(
                 limit: op.maxBodyBytes ?? settings.maxBodyBytes,
                 size: {
                   atMost: context.bodyBytes ?? Number.POSITIVE_INFINITY,
-                  measure: () => Buffer.byteLength(JSON.stringify(args)),
+                  // The arguments as sent, as a REST body is measured; compact JSON where unknown.
+                  measure: () => context.argumentBytes?.(args) ?? Buffer.byteLength(JSON.stringify(args)),
                 },
                 ...hooks.callOptions?.(context.host),
               },

@@ -1,14 +1,16 @@
 import { JsonRpcError, type McpReply, TRANSPORT_ERROR } from '@dus/mcp';
 import { ProblemError } from '../errors.js';
 import type { KitContext } from './context.js';
+import { type HeavyRule, readThenRun } from './call-stage.js';
 import type { HeavyPool } from './heavy/pool.js';
-import { checkDeclaredLength } from './http/body-limit.js';
 import type { CallRecord } from './heavy/protocol.js';
 import { JSON_CONTENT_TYPE, respond } from './http/reply.js';
 import { type McpSettings, mcpBody, mcpBounds, serviceMcpEndpoint } from './mcp-endpoint.js';
 import type { ServiceMetrics } from './metrics.js';
 import type { OperationDefinition } from './operation.js';
 import { problemObject, problemResponse } from './problems.js';
+import { argumentBytesOf } from './mcp-argument-bytes.js';
+import { identifyClient, type RequestLimiter, takeCallToken } from './limit.js';
 import type { KitHandler } from './router.js';
 import type { Runtime } from './runtime.js';
 
@@ -21,17 +23,23 @@ export interface McpRouteOptions {
   metrics: ServiceMetrics | undefined;
   /** Where a message of heavy size runs whole (docs/conventions.md §11); absent: all inline. */
   pool: HeavyPool | undefined;
+  /** Identifies the client (401) and admits each tool call (429); absent: unlimited. */
+  limiter: RequestLimiter | undefined;
 }
 
-/** The request's calls beyond its first each take a rate-limit token; a refusal carries the 429 problem. */
-function admission(kit: KitContext, extensions: McpSettings['problemExtensions']) {
-  let first = true;
-  return async (): Promise<JsonRpcError | undefined> => {
-    if (first || kit.budget === undefined) {
-      first = false;
-      return undefined;
-    }
-    const refused = await kit.budget.next();
+/**
+ * The rate-limit token of each operation call a message makes (docs/conventions.md §7): a `tools/call`
+ * (each element of a batch) spends one; protocol messages (`initialize`, `tools/list`, `ping`, …)
+ * none. A refusal is the JSON-RPC error carrying the 429 problem, the same for every call.
+ */
+function admission(
+  limiter: RequestLimiter | undefined,
+  kit: KitContext,
+  extensions: McpSettings['problemExtensions'],
+) {
+  return async (method: string): Promise<JsonRpcError | undefined> => {
+    if (limiter === undefined || method !== 'tools/call') return undefined;
+    const refused = await takeCallToken(limiter, kit);
     if (refused === undefined) return undefined;
     return new JsonRpcError(
       TRANSPORT_ERROR,
@@ -69,19 +77,19 @@ export function mcpRoutes(options: McpRouteOptions): {
   /** Messages of heavy size run in the worker pool (and may meet its 503). */
   heavy: boolean;
 } {
-  const { runtime, metrics, pool, settings, operations } = options;
+  const { runtime, metrics, pool, settings, operations, limiter } = options;
   const { maxBodyBytes } = mcpBounds(operations, settings);
-  const heavySizes = operations
-    .filter((op) => op.mcp !== false && op.heavy !== undefined)
-    .map((op) => op.heavy!.minBytes);
-  const heavyFrom = pool === undefined || heavySizes.length === 0 ? undefined : Math.min(...heavySizes);
-  const heavyTests = operations.flatMap((op) =>
-    op.mcp !== false && op.heavy?.when !== undefined ? [op.heavy.when] : [],
-  );
-  const heavyWhen =
-    pool === undefined || heavyTests.length === 0
+  const heavyOps = operations.filter((op) => op.mcp !== false && op.heavy !== undefined);
+  const heavySizes = heavyOps.map((op) => op.heavy!.minBytes);
+  const heavyTests = heavyOps.flatMap((op) => (op.heavy!.when === undefined ? [] : [op.heavy!.when]));
+  const heavy: HeavyRule | undefined =
+    pool === undefined || heavyOps.length === 0
       ? undefined
-      : (bytes: Uint8Array) => heavyTests.some((when) => when(bytes));
+      : {
+          pool,
+          minBytes: heavySizes.length === 0 ? undefined : Math.min(...heavySizes),
+          when: heavyTests.length === 0 ? undefined : (raw) => heavyTests.some((when) => when(raw)),
+        };
   const endpoint = serviceMcpEndpoint(operations, settings, {
     callOptions: (host) => ({ tracing: runtime.tracing, parentSpan: (host as KitContext | undefined)?.span }),
     called: (tool, ok) => metrics?.toolCall(tool, ok),
@@ -126,7 +134,7 @@ export function mcpRoutes(options: McpRouteOptions): {
       const { meta, body } = await pool!.run(
         { kind: 'mcp', protocolVersion, requestId: kit.requestId },
         bytes,
-        admission(kit, settings.problemExtensions),
+        admission(limiter, kit, settings.problemExtensions),
       );
       if (meta.kind === 'problem') throw new ProblemError(meta.problem);
       if (meta.kind !== 'mcp') throw new Error(`unexpected ${meta.kind} answer from a worker`);
@@ -139,40 +147,31 @@ export function mcpRoutes(options: McpRouteOptions): {
     }
   }
 
+  async function inline(kit: KitContext, bytes: Uint8Array): Promise<Response> {
+    const body = mcpBody(bytes, settings, kit.requestId);
+    const reply = await endpoint.answer(body, kit.request.header('mcp-protocol-version')?.trim(), {
+      requestId: kit.requestId,
+      bodyBytes: bytes.byteLength,
+      ...(body.ok ? { argumentBytes: argumentBytesOf(bytes, body.message) } : {}),
+      onToolCall: toolLog(kit),
+      admit: admission(limiter, kit, settings.problemExtensions),
+      host: kit,
+    });
+    return render(kit, reply);
+  }
+
   return {
     maxBodyBytes,
-    heavy: heavyFrom !== undefined || heavyWhen !== undefined,
+    heavy: heavy !== undefined,
     async post(kit) {
+      // The key is checked for every message (401 before anything runs); tokens only per tool call.
+      if (limiter !== undefined) await identifyClient(limiter, kit);
       const early = endpoint.refusal({ header: (name) => kit.request.header(name) });
       if (early !== undefined) return render(kit, early);
-      const declared = kit.request.header('content-length');
-      checkDeclaredLength(declared, maxBodyBytes); // 413 before the pool is asked
-      let release: (() => void) | undefined;
-      if (heavyFrom !== undefined && (declared === undefined || Number(declared) >= heavyFrom)) {
-        release = pool!.admit();
-      }
-      let bytes: Uint8Array;
-      try {
-        bytes = await kit.request.readBody(maxBodyBytes);
-      } catch (error) {
-        release?.();
-        throw error;
-      }
-      if (release !== undefined && bytes.byteLength >= heavyFrom!) return inPool(kit, bytes, release);
-      release?.();
-      if (heavyWhen?.(bytes) === true) return inPool(kit, bytes, pool!.admit());
-      const reply = await endpoint.answer(
-        mcpBody(bytes, settings, kit.requestId),
-        kit.request.header('mcp-protocol-version')?.trim(),
-        {
-          requestId: kit.requestId,
-          bodyBytes: bytes.byteLength,
-          onToolCall: toolLog(kit),
-          admit: admission(kit, settings.problemExtensions),
-          host: kit,
-        },
-      );
-      return render(kit, reply);
+      return readThenRun(kit, maxBodyBytes, heavy, {
+        inline: (bytes) => inline(kit, bytes),
+        inPool: (bytes, release) => inPool(kit, bytes, release),
+      });
     },
     get: (kit) => render(kit, endpoint.get({ header: (name) => kit.request.header(name) })),
   };

@@ -17,7 +17,7 @@ export interface OpenApiSpec {
   operationsBasePath: string;
   operations: readonly OperationDefinition[];
   /** The standard endpoints, with their full paths. */
-  endpoints: ReadonlyArray<{ method: string; path: string; limited: boolean; doc?: EndpointDoc }>;
+  endpoints: ReadonlyArray<{ method: string; path: string; keyed?: boolean; doc?: EndpointDoc }>;
   /** Extra `info` members, e.g. `x-plan`. */
   info?: Record<string, unknown>;
   rateLimited: boolean;
@@ -222,9 +222,7 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
               ...(spec.strictJson ? STRICT_JSON_ERRORS : []),
             ]
           : []),
-        ...(spec.rateLimited && op.rateLimited !== false
-          ? [STANDARD_ERRORS.invalid_api_key!, STANDARD_ERRORS.rate_limited!]
-          : []),
+        ...(spec.rateLimited ? [STANDARD_ERRORS.invalid_api_key!, STANDARD_ERRORS.rate_limited!] : []),
         STANDARD_ERRORS.internal_error!,
         ...((usesBody || op.heavy?.when !== undefined) && op.heavy !== undefined
           ? [OVERLOADED, INSUFFICIENT_MEMORY]
@@ -258,7 +256,7 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
           .filter(Boolean)
           .join('\n\n'),
         ...(op.tags ? { tags: op.tags } : {}),
-        ...(spec.rateLimited && op.rateLimited !== false ? { security: OPTIONAL_KEY } : {}),
+        ...(spec.rateLimited ? { security: OPTIONAL_KEY } : {}),
         ...(query === undefined
           ? {}
           : { parameters: queryParameters(query, usesBody ? new Set() : required, schemas) as never }),
@@ -287,20 +285,19 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
 
   for (const endpoint of spec.endpoints) {
     if (endpoint.doc === undefined) continue;
-    const limited = spec.rateLimited && endpoint.limited;
+    // Only operation calls spend tokens (docs/conventions.md §7); the MCP endpoint checks the key of every message.
+    const keyed = spec.rateLimited && endpoint.keyed === true;
     const doc = documented(endpoint.doc, schemas);
     registry.registerPath({
       method: endpoint.method.toLowerCase() as 'get' | 'post',
       path: endpoint.path,
       ...(doc as Omit<EndpointDoc, 'responses'>),
-      // An unlimited endpoint (`/health`) takes no key: it says so, rather than inheriting nothing.
-      security: limited ? OPTIONAL_KEY : [],
+      // An endpoint that takes no key says so, rather than inheriting nothing.
+      security: keyed ? OPTIONAL_KEY : [],
       responses: {
         ...(doc.responses as object),
         ...errorResponses(
-          limited
-            ? [STANDARD_ERRORS.invalid_api_key!, STANDARD_ERRORS.rate_limited!]
-            : [STANDARD_ERRORS.headers_too_large!],
+          keyed ? [STANDARD_ERRORS.invalid_api_key!] : [STANDARD_ERRORS.headers_too_large!],
           { mediaTypes: ['application/json'], extensions: spec.problemExtensions },
           problem,
         ),

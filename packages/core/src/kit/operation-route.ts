@@ -1,20 +1,23 @@
 import { ProblemError } from '../errors.js';
+import { admitCall, type HeavyRule, isHeavy, readThenRun } from './call-stage.js';
 import type { ServiceConfig } from './config.js';
 import type { KitContext } from './context.js';
 import type { HeavyPool } from './heavy/pool.js';
-import { checkDeclaredLength } from './http/body-limit.js';
 import { respond } from './http/reply.js';
+import type { RequestLimiter } from './limit.js';
 import type { OperationDefinition } from './operation.js';
 import { bodyParserOf, type RestAnswer, type RestOptions, type RestRequest, restCall } from './rest-call.js';
 import type { KitHandler } from './router.js';
 import type { Tracing } from './tracing.js';
 
 export interface OperationRouteOptions {
-  config: Pick<ServiceConfig, 'maxBodyBytes' | 'maxJsonDepth'>;
+  config: Pick<ServiceConfig, 'maxBodyBytes' | 'maxJsonDepth'> & { callTimeoutMs?: number };
   strictJson: boolean;
   tracing: Tracing | undefined;
   /** Where the operation's heavy calls run (docs/conventions.md §11); absent: all inline. */
   pool: HeavyPool | undefined;
+  /** Admits each call (key and quota, docs/conventions.md §7); absent: unlimited. */
+  limiter: RequestLimiter | undefined;
 }
 
 function restRequest(ctx: KitContext): RestRequest {
@@ -30,11 +33,17 @@ function restRequest(ctx: KitContext): RestRequest {
 const toResponse = (ctx: KitContext, answer: RestAnswer) =>
   respond(ctx, answer.status, answer.body, answer.headers);
 
+/** The heavy rule of an operation, when the service has a pool and the operation is heavy. */
+export function heavyRuleOf(op: OperationDefinition, pool: HeavyPool | undefined): HeavyRule | undefined {
+  if (pool === undefined || op.heavy === undefined) return undefined;
+  return { pool, minBytes: op.heavy.minBytes, when: op.heavy.when };
+}
+
 /**
- * The REST handler of one operation and method: the media type (415) and the body within the route's
- * limit (413) on the event loop, then the call — inline, or, for a heavy operation's large body, in a
- * worker thread (503 `overloaded` beyond the pool's bound, decided from Content-Length before the body
- * is read). A call whose work is synchronous is answered without a promise once its bytes are in.
+ * The REST handler of one operation and method — one operation call: admission (401, 429), the
+ * media type (415) and the body within the route's limit (413) on the event loop, then the call,
+ * inline or, when heavy, in a worker thread (503 `overloaded` beyond the pool's bound, decided once the
+ * body is read; 503 `deadline_exceeded` past the call's deadline; cancelled when the client goes away).
  */
 export function operationRoute(
   op: OperationDefinition,
@@ -48,8 +57,8 @@ export function operationRoute(
     strictJson: options.strictJson,
     tracing: options.tracing,
   };
-  const heavyFrom = op.heavy === undefined || options.pool === undefined ? undefined : op.heavy.minBytes;
-  const heavyWhen = options.pool === undefined ? undefined : op.heavy?.when;
+  const heavy = heavyRuleOf(op, options.pool);
+  const { limiter } = options;
 
   const inline = (ctx: KitContext, request: RestRequest, bytes: Uint8Array | undefined) => {
     const answer = restCall(op, request, bytes, restOptions, ctx.span);
@@ -61,7 +70,7 @@ export function operationRoute(
     const span = options.tracing?.startCall(ctx.span, op.mcpName ?? op.name);
     let failed = true;
     try {
-      const { meta, body } = await options.pool!.run({ kind: 'rest', operation: op.name, request }, bytes);
+      const { meta, body } = await heavy!.pool.run({ kind: 'rest', operation: op.name, request }, bytes);
       if (meta.kind === 'problem') throw new ProblemError(meta.problem);
       if (meta.kind !== 'answer') throw new Error(`unexpected ${meta.kind} answer from a worker`);
       failed = false;
@@ -72,33 +81,19 @@ export function operationRoute(
     }
   }
 
-  return (ctx) => {
+  return async (ctx) => {
+    await admitCall(limiter, ctx);
     const request = restRequest(ctx);
     if (!usesBody) {
       // A fresh empty buffer each time: the one sent is transferred (detached) to the worker.
-      if (heavyWhen?.(request.rawQuery) === true)
-        return inPool(ctx, request, new Uint8Array(0), options.pool!.admit());
+      if (isHeavy(heavy, request.rawQuery))
+        return inPool(ctx, request, new Uint8Array(0), heavy!.pool.admit());
       return inline(ctx, request, undefined);
     }
     bodyParserOf(op, request, restOptions); // 415 before a byte is read
-    const declared = request.headers['content-length'];
-    checkDeclaredLength(declared, limit); // 413 before the pool is asked
-    let release: (() => void) | undefined;
-    if (heavyFrom !== undefined && (declared === undefined || Number(declared) >= heavyFrom)) {
-      release = options.pool!.admit();
-    }
-    return ctx.request.readBody(limit).then(
-      (bytes) => {
-        if (release !== undefined && bytes.byteLength >= heavyFrom!)
-          return inPool(ctx, request, bytes, release);
-        release?.();
-        if (heavyWhen?.(bytes) === true) return inPool(ctx, request, bytes, options.pool!.admit());
-        return inline(ctx, request, bytes);
-      },
-      (error: unknown) => {
-        release?.();
-        throw error;
-      },
-    );
+    return readThenRun(ctx, limit, heavy, {
+      inline: (bytes) => inline(ctx, request, bytes),
+      inPool: (bytes, release) => inPool(ctx, request, bytes, release),
+    });
   };
 }

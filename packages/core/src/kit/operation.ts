@@ -100,8 +100,6 @@ export interface OperationDefinition<I extends z.ZodType = z.ZodType, O extends 
   renderMediaType?: string | readonly string[];
   /** Expose as an MCP tool (default true). */
   mcp?: boolean;
-  /** Subject to the service's rate limit (default true). */
-  rateLimited?: boolean;
   /** Allow caching of the response (default: `Cache-Control: no-store`). */
   cacheControl?: string;
 }

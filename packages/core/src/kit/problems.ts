@@ -32,7 +32,6 @@ export function problemResponse(
   extensions: Readonly<Record<string, unknown>> | undefined,
 ): Response {
   const problem = problemObject(error, kit.requestId, extensions);
-  if (error.headers?.Connection === 'close') kit.request.lingerAfterRefusal?.();
   if (kit.surface === 'mcp') {
     kit.headers['Content-Type'] = JSON_CONTENT_TYPE;
     const rpc = {

@@ -1,23 +1,20 @@
-import type { Context, Hono, NotFoundHandler } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { KitContext, KitEnv } from './context.js';
 import { addPreflightHeaders } from './cors.js';
-import type { createEnvelope, KitWork } from './envelope.js';
+import type { createEnvelope } from './envelope.js';
 import { respond } from './http/reply.js';
-import { admitRequest, type RequestLimiter } from './limit.js';
 import { methodNotAllowed, notFound } from './problems.js';
 
 type Envelope = ReturnType<typeof createEnvelope>;
 
-/** A kit route's work once the request is admitted: the kit context in, a Response out. */
+/** A kit route's work: the kit context in, a Response out. */
 export type KitHandler = (kit: KitContext, c: Context<KitEnv>) => Response | Promise<Response>;
 
 export interface KitRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The full path (every route of these services is static). */
   path: string;
-  /** Counted by the rate limiter (everything but the probes and `/health`). */
-  limited: boolean;
-  /** `mcp` for the MCP endpoint's POST: every refusal, the limiter's included, is a JSON-RPC error. */
+  /** `mcp` for the MCP endpoint's POST: every refusal is a JSON-RPC error carrying the problem. */
   surface?: 'mcp';
   /** Probes and metrics: no access-log line, not counted in the metrics. */
   quiet?: boolean;
@@ -42,62 +39,65 @@ function allowTable(routes: readonly KitRoute[]): Map<string, string> {
   return allow;
 }
 
-/** A route's work: marks the route, admits the request when it is counted, runs the handler. */
-function routeWork(route: KitRoute, limiter: RequestLimiter | undefined): KitWork {
+/** A route's Hono handler: marks the route on the kit context, then does its work. */
+function routeHandler(route: KitRoute) {
   const { path, handle } = route;
   const surface = route.surface ?? 'rest';
-  if (route.quiet) {
-    return (kit, c) => {
-      kit.quiet = true;
-      return handle(kit, c);
-    };
-  }
-  if (!route.limited || limiter === undefined) {
-    return (kit, c) => {
-      kit.route = path;
-      kit.surface = surface;
-      return handle(kit, c);
-    };
-  }
-  return (kit, c) => {
+  const quiet = route.quiet === true;
+  return (c: Context<KitEnv>) => {
+    const kit = c.get('kit');
     kit.route = path;
     kit.surface = surface;
-    const admitted = admitRequest(limiter, kit);
-    return admitted === undefined ? handle(kit, c) : admitted.then(() => handle(kit, c));
+    kit.quiet = quiet;
+    return handle(kit, c);
   };
 }
 
 /**
- * Registers the kit's routes on the app, each inside the envelope, and answers what no route takes:
- * CORS preflights, 404 for an unknown path, 405 with `Allow` for a known path and another method, 204
- * with `Allow` for OPTIONS (all but preflights counted by the limiter like any request). Errors a
- * middleware added to the app throws get the same problem rendering.
+ * The path of a request as this app's routes name it: without the prefix an outer app mounted it
+ * under (`outer.route('/svc', app)` makes this app's `*` route `/svc/*`).
+ */
+function ownPath(c: Context<KitEnv>, path: string): string {
+  const pattern = c.req.routePath;
+  const prefix = pattern.endsWith('/*') ? pattern.slice(0, -2) : '';
+  return prefix !== '' && path.startsWith(prefix) ? path.slice(prefix.length) || '/' : path;
+}
+
+/**
+ * Registers the envelope as the app's first middleware, then `middleware` (inside it), the kit's
+ * routes, and one catch-all route for what no route takes — CORS preflights, 404 for an unknown path,
+ * 405 with `Allow` for a known path and another method, 204 with `Allow` for OPTIONS — so that an app
+ * mounted in another (`outer.route('/', app)`, which takes routes, not a not-found handler) answers
+ * the same. Errors anything after the envelope throws get the same problem rendering.
  */
 export function mountRoutes(
   app: Hono<KitEnv>,
   routes: readonly KitRoute[],
-  limiter: RequestLimiter | undefined,
   envelope: Envelope,
+  middleware: readonly MiddlewareHandler<KitEnv>[],
 ): void {
   const allow = allowTable(routes);
-  for (const route of routes) app.on(route.method, route.path, envelope.wrap(routeWork(route, limiter)));
+  app.use(envelope.middleware);
+  for (const handler of middleware) app.use(handler);
+  for (const route of routes) app.on(route.method, route.path, routeHandler(route));
 
-  const unmatched: KitWork = async (kit) => {
-    const { path, method } = kit.request;
+  const unmatched = (c: Context<KitEnv>): Response => {
+    const kit = envelope.open(c);
+    const { method } = kit.request;
+    const path = ownPath(c, kit.request.path);
     if (method === 'OPTIONS' && kit.request.header('access-control-request-method') !== undefined) {
       const origin = kit.request.header('origin');
       const allowed = origin === undefined ? undefined : envelope.corsOrigin(origin);
       addPreflightHeaders(kit.headers, allowed);
       return respond(kit, 204, null);
     }
-    if (limiter !== undefined) await admitRequest(limiter, kit);
     const methods = allow.get(path);
-    if (methods === undefined) throw notFound(path);
+    if (methods === undefined) throw notFound(kit.request.path);
     kit.route = path;
     if (method !== 'OPTIONS') throw methodNotAllowed(method, methods.split(', '));
     return respond(kit, 204, null, { Allow: methods });
   };
-  app.options('*', envelope.wrap(unmatched));
-  app.notFound(envelope.wrap(unmatched) as NotFoundHandler<KitEnv>);
+  app.all('*', unmatched);
+  app.notFound(unmatched);
   app.onError((error, c) => envelope.failed(error, envelope.open(c)));
 }

@@ -59,7 +59,7 @@ export interface RunServiceOptions {
   version: string;
   defaultPort: number;
   // biome-ignore lint/suspicious/noExplicitAny: any Hono app
-  createApp: (config: ServiceConfig, runtime: Runtime) => Hono<any>;
+  createApp: (config: ServiceConfig, options: { runtime: Runtime }) => Hono<any>;
   env?: Record<string, string | undefined>;
 }
 
@@ -97,7 +97,7 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
     runtime.tracing = tracing;
     runtime.onClose(() => tracing.shutdown());
   }
-  const app = options.createApp(config, runtime);
+  const app = options.createApp(config, { runtime });
   const server = createHttpServer(app, config, runtime.logger);
   try {
     await listenOn(server, config.port, config.host);

@@ -54,13 +54,17 @@ export type ServiceApp = Hono<KitEnv>;
 const OPENAPI_VERSIONS = { '3.0.3': '3.0.3', '3.1': '3.1.0' } as const;
 
 export interface CreateServiceOptions {
+  /** The process's runtime (logger, lifecycle, tracing); `runService` passes its own, default a fresh one. */
+  runtime?: Runtime;
   /** Replaces the limiter built from the plans and the configuration (docs/conventions.md §7). */
   limiter?: RequestLimiter;
   /** The store and clock of the built limiter (tests); default Redis with `REDIS_URL`, else memory. */
   limits?: { store?: RateLimitStore; now?: () => number };
   /**
-   * Hono middleware run around every request, e.g. `secureHeaders()`, metrics or tracing: it sees the
-   * request before the kit's envelope and its response after; errors it throws get the service's problem.
+   * Hono middleware run for every request inside the kit's envelope (request id, base headers, access
+   * log, problem mapping), before the routes: e.g. `secureHeaders()`, an audit that reads the body
+   * (`await c.req.text()` leaves it readable for the operation), `bodyLimit`. What it throws gets the
+   * service's problem; a response it makes itself gets the base headers and an access-log line.
    */
   middleware?: readonly MiddlewareHandler<KitEnv>[];
 }
@@ -94,9 +98,9 @@ function heavyPool(
 export function createService(
   definition: ServiceDefinition,
   config: ServiceConfig,
-  runtime: Runtime = createRuntime(config, definition.name, definition.version),
   options: CreateServiceOptions = {},
 ): ServiceApp {
+  const runtime = options.runtime ?? createRuntime(config, definition.name, definition.version);
   const base = definition.basePath ?? '';
   const opsBase = definition.operationsBasePath ?? base;
   const strictJson = definition.strictJson === true;
@@ -131,12 +135,11 @@ export function createService(
     operationMethods(op).map((method) => ({
       method,
       path: `${opsBase}${op.path}`,
-      limited: op.rateLimited !== false,
-      handle: operationRoute(op, method, { config, strictJson, tracing: runtime.tracing, pool }),
+      handle: operationRoute(op, method, { config, strictJson, tracing: runtime.tracing, pool, limiter }),
     })),
   );
 
-  const mcp = mcpRoutes({ operations: definition.operations, settings, runtime, metrics, pool });
+  const mcp = mcpRoutes({ operations: definition.operations, settings, runtime, metrics, pool, limiter });
   let openapiBody: string | undefined;
   const endpoints = standardEndpoints({
     name: definition.name,
@@ -189,15 +192,13 @@ export function createService(
   const standardRoutes: KitRoute[] = endpoints.map((endpoint) => ({
     method: endpoint.method,
     path: `${base}${endpoint.path}` || '/',
-    limited: endpoint.limited,
     ...(endpoint.surface ? { surface: endpoint.surface } : {}),
     ...(endpoint.quiet ? { quiet: true } : {}),
     handle: endpoint.handler,
   }));
 
   const app = new Hono<KitEnv>();
-  for (const middleware of options.middleware ?? []) app.use(middleware);
   const envelope = createEnvelope(config, runtime, definition.problemExtensions, metrics);
-  mountRoutes(app, [...operationRoutes, ...standardRoutes], limiter, envelope);
+  mountRoutes(app, [...operationRoutes, ...standardRoutes], envelope, options.middleware ?? []);
   return app;
 }

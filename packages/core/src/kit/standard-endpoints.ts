@@ -21,10 +21,10 @@ export interface StandardEndpoint {
   method: 'GET' | 'POST';
   /** Below the service's base path. */
   path: string;
-  /** Counted by the rate limiter (`/health` never is). */
-  limited: boolean;
   /** `mcp` where refusals are JSON-RPC errors (the MCP endpoint's POST). */
   surface?: 'mcp';
+  /** Checks the API key (401): the MCP endpoint's POST, whose tool calls spend the tokens. */
+  keyed?: boolean;
   /** Probes and metrics: no access-log line, not counted in the metrics. */
   quiet?: boolean;
   /** Absent for static assets, which are not part of the API. */
@@ -173,7 +173,6 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
     {
       method: 'GET',
       path: '/livez',
-      limited: false,
       quiet: true,
       doc: {
         operationId: 'getLiveness',
@@ -187,7 +186,6 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
     {
       method: 'GET',
       path: '/readyz',
-      limited: false,
       quiet: true,
       doc: {
         operationId: 'getReadiness',
@@ -205,7 +203,6 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
     {
       method: 'GET',
       path: '/health',
-      limited: false,
       doc: {
         operationId: 'getHealth',
         summary: 'Liveness and readiness',
@@ -220,7 +217,6 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
     {
       method: 'GET',
       path: '/version',
-      limited: true,
       doc: {
         operationId: 'getVersion',
         summary: 'Service and protocol versions',
@@ -232,7 +228,6 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
     {
       method: 'GET',
       path: rootPath,
-      limited: true,
       doc: {
         operationId: 'getServiceInfo',
         summary: 'Service summary: links and operations',
@@ -244,7 +239,6 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
     {
       method: 'GET',
       path: '/openapi.json',
-      limited: true,
       doc: {
         operationId: 'getOpenApiDocument',
         summary: 'This OpenAPI document',
@@ -256,7 +250,6 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
     {
       method: 'GET',
       path: '/docs',
-      limited: true,
       doc: {
         operationId: 'getApiReference',
         summary: 'Interactive API reference (Swagger UI)',
@@ -269,7 +262,6 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
       (asset): StandardEndpoint => ({
         method: 'GET',
         path: `/docs/${asset}`,
-        limited: true,
         handler: async (kit) => {
           const encoded = await docsAsset(asset, kit.request.header('accept-encoding'));
           const headers: Record<string, string> = {
@@ -291,7 +283,6 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
     {
       method: 'POST',
       path: '/mcp',
-      limited: true,
       doc: {
         operationId: 'postMcpMessage',
         summary: 'MCP endpoint (Streamable HTTP, JSON-RPC 2.0)',
@@ -321,12 +312,12 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
         },
       },
       surface: 'mcp',
+      keyed: true,
       handler: input.mcp.post,
     },
     {
       method: 'GET',
       path: '/mcp',
-      limited: true,
       doc: {
         operationId: 'getMcpServerInfo',
         summary: 'MCP server info (405 when an event stream is requested)',
@@ -344,7 +335,6 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
     endpoints.push({
       method: 'GET',
       path: '/metrics',
-      limited: false,
       quiet: true,
       doc: {
         operationId: 'getMetrics',

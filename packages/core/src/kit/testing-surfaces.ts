@@ -50,11 +50,11 @@ export function surfaces(app: RequestTarget, mcpPath = '/mcp') {
  * `app`, and its surfaces (`postJson` may target another app built by `makeApp`).
  */
 export function testService<A extends RequestTarget>(
-  createApp: (config: ServiceConfig, runtime?: undefined, options?: CreateServiceOptions) => A,
+  createApp: (config: ServiceConfig, options?: CreateServiceOptions) => A,
   mcpPath = '/mcp',
 ) {
   const makeApp = (overrides: Partial<ServiceConfig> = {}, options?: CreateServiceOptions) =>
-    createApp(testConfig(overrides), undefined, options);
+    createApp(testConfig(overrides), options);
   const app = makeApp();
   const rest = surfaces(app, mcpPath);
   const postJson = (

@@ -41,7 +41,9 @@ describe('/docs assets', () => {
     expect(page).toContain(`/docs/swagger-ui.css?v=${version}`);
   });
 
-  it('sends brotli, gzip or identity as accepted, each with its strong ETag; a matching If-None-Match is 304', async () => {
+  it('sends brotli, gzip or identity as accepted, each with its strong ETag; a matching If-None-Match is 304', {
+    timeout: 30_000,
+  }, async () => {
     const server = await listen(app);
     try {
       const plain = readFileSync(join(dist, 'swagger-ui-bundle.js'));

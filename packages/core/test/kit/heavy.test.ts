@@ -46,14 +46,14 @@ describe('the heavy-call pool', () => {
     const warmed = createRuntime(config, 'kit-heavy', '1.0.0');
     warmed.warmPools = true;
     const started = performance.now();
-    createService(slow, config, warmed);
+    createService(slow, config, { runtime: warmed });
     await warmed.warmedUp();
     // Each thread loads the 300 ms module; the two load side by side.
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
     await warmed.close();
 
     const lazy = createRuntime(config, 'kit-heavy', '1.0.0');
-    createService(slow, config, lazy);
+    createService(slow, config, { runtime: lazy });
     const asked = performance.now();
     await lazy.warmedUp();
     expect(performance.now() - asked).toBeLessThan(100);

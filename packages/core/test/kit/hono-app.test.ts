@@ -1,6 +1,7 @@
 // A service is a Hono app for real: its routes are Hono routes (`app.routes`), and Hono middleware —
 // given to the kit or put around the app — runs in the production server, over a real socket.
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +10,6 @@ import {
   defineOperation,
   type KitEnv,
   listen,
-  type ServiceApp,
   testConfig,
   z,
 } from '../../src/index.js';
@@ -35,7 +35,10 @@ const definition = {
   operations: [echo],
 };
 
-async function onSocket<T>(app: Hono<KitEnv> | ServiceApp, run: (origin: string) => Promise<T>): Promise<T> {
+async function onSocket<T>(
+  app: Parameters<typeof listen>[0],
+  run: (origin: string) => Promise<T>,
+): Promise<T> {
   const server = await listen(app);
   try {
     return await run(server.origin);
@@ -56,6 +59,7 @@ describe('the service app', () => {
     const app = createService(definition, testConfig());
     const routes = app.routes.map((route) => `${route.method} ${route.path}`);
     expect(routes).toEqual([
+      'ALL /*', // the kit's envelope, the first middleware
       'POST /base/v1/echo',
       'GET /base/livez',
       'GET /base/readyz',
@@ -70,13 +74,13 @@ describe('the service app', () => {
       'GET /base/mcp',
       'GET /base/metrics',
       'GET /base/',
-      'OPTIONS /*',
+      'ALL /*', // what no route takes: 404, 405, OPTIONS and preflights, mounted or not
     ]);
   });
 
   it('runs middleware given to the kit in the production server, around the kit, on every route', async () => {
     const seen: string[] = [];
-    const app = createService(definition, testConfig(), undefined, {
+    const app = createService(definition, testConfig(), {
       middleware: [
         secureHeaders(),
         async (c, next) => {
@@ -123,19 +127,14 @@ describe('the service app', () => {
   });
 
   it('answers what a middleware throws with the service problem', async () => {
-    const app = createService(
-      { ...definition, problemExtensions: { valid: false } },
-      testConfig(),
-      undefined,
-      {
-        middleware: [
-          async (c, next) => {
-            if (c.req.header('x-block') !== undefined) throw new HTTPException(403, { message: 'Blocked.' });
-            await next();
-          },
-        ],
-      },
-    );
+    const app = createService({ ...definition, problemExtensions: { valid: false } }, testConfig(), {
+      middleware: [
+        async (c, next) => {
+          if (c.req.header('x-block') !== undefined) throw new HTTPException(403, { message: 'Blocked.' });
+          await next();
+        },
+      ],
+    });
     await onSocket(app, async (origin) => {
       const res = await fetch(`${origin}/base/health`, { headers: { 'x-block': '1' } });
       expect(res.status).toBe(403);
@@ -149,6 +148,108 @@ describe('the service app', () => {
         request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         valid: false,
       });
+    });
+  });
+
+  describe('composed into an app of the user', () => {
+    const app = () => createService(definition, testConfig({ maxBodyBytes: 200 }));
+
+    it('answers the same when an outer middleware already read the body (Hono keeps it readable)', async () => {
+      const outer = new Hono();
+      const audited: string[] = [];
+      outer.use(async (c, next) => {
+        if (c.req.method === 'POST') audited.push(await c.req.text());
+        await next();
+      });
+      outer.route('/', app());
+      await onSocket(outer, async (origin) => {
+        const res = await post(origin, '/base/v1/echo', { text: 'read twice' });
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual({ text: 'read twice' });
+        const mcp = await fetch(`${origin}/base/mcp`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name: 'echo', arguments: { text: 'via mcp' } },
+          }),
+        });
+        expect((await mcp.json()).result.structuredContent).toEqual({ text: 'via mcp' });
+        // The kit's own limit still holds on a body the outer middleware read.
+        const big = await post(origin, '/base/v1/echo', { text: 'x'.repeat(300) });
+        expect(big.status).toBe(413);
+        expect((await big.json()).code).toBe('payload_too_large');
+      });
+      expect(audited).toEqual([
+        '{"text":"read twice"}',
+        expect.stringContaining('via mcp'),
+        expect.stringContaining('xxxx'),
+      ]);
+    });
+
+    it("works under Hono's bodyLimit, outside or inside the kit's envelope", async () => {
+      const outer = new Hono();
+      outer.use(bodyLimit({ maxSize: 100 }));
+      outer.route('/', app());
+      const inner = createService(definition, testConfig(), { middleware: [bodyLimit({ maxSize: 100 })] });
+      for (const served of [outer, inner]) {
+        await onSocket(served, async (origin) => {
+          const ok = await post(origin, '/base/v1/echo', { text: 'small' });
+          expect(ok.status).toBe(200);
+          expect(await ok.json()).toEqual({ text: 'small' });
+          const chunked = await fetch(`${origin}/base/v1/echo`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: new Blob(['{"text":"streamed"}']).stream(),
+            duplex: 'half',
+          } as RequestInit);
+          expect(await chunked.json()).toEqual({ text: 'streamed' });
+          const big = await post(origin, '/base/v1/echo', { text: 'x'.repeat(500) });
+          expect(big.status).toBe(413);
+        });
+      }
+    });
+
+    it('keeps its problem+json 404 and its 405 with Allow when mounted, at the root or under a prefix', async () => {
+      for (const mount of ['/', '/svc']) {
+        const outer = new Hono();
+        outer.get('/outer-own', (c) => c.text('mine'));
+        outer.route(mount, app());
+        const prefix = mount === '/' ? '' : mount;
+        await onSocket(outer, async (origin) => {
+          expect(await (await fetch(`${origin}/outer-own`)).text()).toBe('mine');
+          const missing = await fetch(`${origin}${prefix}/base/nope`);
+          expect(missing.status).toBe(404);
+          expect(missing.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+          expect(await missing.json()).toMatchObject({ code: 'not_found', status: 404 });
+          const wrong = await fetch(`${origin}${prefix}/base/v1/echo`);
+          expect(wrong.status).toBe(405);
+          expect(wrong.headers.get('allow')).toBe('POST, OPTIONS');
+          expect(await wrong.json()).toMatchObject({ code: 'method_not_allowed' });
+          const health = await fetch(`${origin}${prefix}/base/health`);
+          expect(health.status).toBe(200);
+          expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+        });
+      }
+    });
+
+    it("keeps its request state in Hono's context, where a middleware inside the envelope reads it", async () => {
+      const seen: Array<string | undefined> = [];
+      const inner = createService(definition, testConfig(), {
+        middleware: [
+          async (c, next) => {
+            seen.push(c.get('kit')?.requestId);
+            await next();
+          },
+        ],
+      });
+      await onSocket(inner, async (origin) => {
+        const res = await fetch(`${origin}/base/health`, { headers: { 'x-request-id': 'trace-me-1' } });
+        expect(res.headers.get('x-request-id')).toBe('trace-me-1');
+      });
+      expect(seen).toEqual(['trace-me-1']);
     });
   });
 });

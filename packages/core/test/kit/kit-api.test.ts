@@ -218,7 +218,7 @@ describe('plans and keys', () => {
         plans: { free: 2 },
       },
       config,
-      runtime,
+      { runtime },
     );
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await limited.request('/sum?ids=1')).status);

@@ -28,7 +28,7 @@ const app = createService(
     operations: [echo],
   },
   config,
-  runtime,
+  { runtime },
 );
 let server: Awaited<ReturnType<typeof listen>>;
 let port: number;
@@ -158,10 +158,10 @@ describe('a body declared over the limit', () => {
     const head =
       'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n';
     const reply = await raw([head, Buffer.alloc(64 * 1024, 'a')], { waitMs: 4_000 });
-    const { status, headers, body } = parse(reply.text);
+    const { status, body } = parse(reply.text);
     expect(status).toBe(413);
-    expect(headers.connection).toBe('close');
     expect(JSON.parse(body)).toMatchObject({ code: 'payload_too_large', limit_bytes: 1024 });
+    // The rest never came: @hono/node-server drains an unread body for a bounded time, then closes.
     expect(reply.closed).toBe(true);
   });
 });

@@ -204,13 +204,12 @@ describe('createService', () => {
         operations: [echo],
       },
       testConfig(),
-      undefined,
       {
         limiter: {
-          check: async () => {
+          identify: () => ({ plan: 'free', subject: 'client' }),
+          take: async () => {
             checks++;
             return {
-              plan: 'free',
               headers: { 'RateLimit-Policy': '"free";q=1;w=60', RateLimit: '"free";r=0;t=60' },
               refused: new ProblemError({
                 status: 429,
@@ -376,14 +375,14 @@ describe('createService', () => {
     expect(post.responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/EchoSumResponse',
     });
-    // /health takes no key; the other standard endpoints take one as the operations do.
+    // Only operation calls spend tokens: the standard endpoints take no key but the MCP endpoint's POST,
+    // which checks it for every message (its tool calls are refused one by one inside the JSON-RPC answer).
     expect(limitedDoc.paths['/svc/health'].get.security).toEqual([]);
-    expect(limitedDoc.paths['/svc/version'].get.security).toEqual([
-      {},
-      { bearerKey: [] },
-      { apiKeyHeader: [] },
-    ]);
-    expect(Object.keys(limitedDoc.paths['/svc/version'].get.responses)).toEqual(['200', '401', '429']);
+    expect(limitedDoc.paths['/svc/version'].get.security).toEqual([]);
+    expect(Object.keys(limitedDoc.paths['/svc/version'].get.responses)).toEqual(['200', '431']);
+    expect(limitedDoc.paths['/svc/mcp'].post.security).toEqual([{}, { bearerKey: [] }, { apiKeyHeader: [] }]);
+    expect(limitedDoc.paths['/svc/mcp'].post.responses['401']).toBeDefined();
+    expect(limitedDoc.paths['/svc/mcp'].post.responses['429']).toBeUndefined();
     expect(limitedDoc.info.license).toEqual({
       name: expect.any(String),
       identifier: 'LicenseRef-Proprietary',

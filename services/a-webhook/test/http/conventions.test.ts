@@ -279,7 +279,7 @@ describe('standard endpoints', () => {
   it('/health answers 503 while draining', async () => {
     const config = testConfig();
     const runtime = createRuntime(config, 'a-webhook', '1.0.0');
-    const draining = createApp(config, runtime);
+    const draining = createApp(config, { runtime });
     runtime.lifecycle.draining = true;
     const res = await request('/health', {}, draining);
     expect(res.status).toBe(503);

@@ -2,7 +2,7 @@ import { type CreateServiceOptions, testConfig } from '@dus/core';
 import { createApp } from '../../src/app.js';
 
 export const makeApp = (overrides: Parameters<typeof testConfig>[0] = {}, options?: CreateServiceOptions) =>
-  createApp(testConfig(overrides), undefined, options);
+  createApp(testConfig(overrides), options);
 export const app = makeApp();
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies inspected field by field

@@ -94,7 +94,7 @@ export class HeavyPool {
       | Omit<Extract<HeavyTask, { kind: 'rest' }>, 'bytes'>
       | Omit<Extract<HeavyTask, { kind: 'mcp' }>, 'bytes' | 'admit'>,
     bytes: Uint8Array,
-    admit?: () => Promise<JsonRpcError | undefined>,
+    admit?: (method: string) => Promise<JsonRpcError | undefined>,
   ): Promise<HeavyOutcome> {
     const started = performance.now();
     const body = transferable(bytes);
@@ -103,8 +103,8 @@ export class HeavyPool {
     if (task.kind === 'mcp') {
       const channel = new MessageChannel();
       port = channel.port1;
-      port.on('message', async ({ id }: { id: number }) => {
-        const refused = admit === undefined ? undefined : await admit();
+      port.on('message', async ({ id, method }: { id: number; method: string }) => {
+        const refused = admit === undefined ? undefined : await admit(method);
         port?.postMessage({
           id,
           ...(refused === undefined

@@ -8,6 +8,7 @@ import { JsonRpcError, type McpEndpoint } from '@dus/mcp';
 import { move, workerData } from 'piscina';
 import { isProblemError } from '../../errors.js';
 import { bodyRead } from '../http/release-memory.js';
+import { argumentBytesOf } from '../mcp-argument-bytes.js';
 import { mcpBody, serviceMcpEndpoint } from '../mcp-endpoint.js';
 import type { OperationDefinition } from '../operation.js';
 import { restCall } from '../rest-call.js';
@@ -93,6 +94,7 @@ async function mcp(task: Extract<HeavyTask, { kind: 'mcp' }>): Promise<Uint8Arra
     const reply = await endpoint.answer(body, task.protocolVersion, {
       requestId: task.requestId,
       bodyBytes: task.bytes.byteLength,
+      ...(body.ok ? { argumentBytes: argumentBytesOf(task.bytes, body.message) } : {}),
       admit: asker(task.admit),
       host: calls,
     });

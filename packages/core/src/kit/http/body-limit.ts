@@ -1,14 +1,12 @@
 import { ProblemError } from '../../errors.js';
 
-/** 413 for a body over `limit`; `early` when decided from Content-Length before reading any of it. */
-export function payloadTooLarge(limit: number, early = false): ProblemError {
+/** 413 for a body over `limit` (the rest of an unread body is drained within bounds: `lingerAfterRefusal`). */
+export function payloadTooLarge(limit: number): ProblemError {
   return new ProblemError({
     status: 413,
     code: 'payload_too_large',
     detail: `The request body exceeds the limit of ${limit} bytes for this route.`,
     extensions: { limit_bytes: limit },
-    // The unread rest of the body is not worth reading: the connection is closed after the answer.
-    ...(early ? { headers: { Connection: 'close' } } : {}),
   });
 }
 
@@ -22,5 +20,5 @@ export function checkDeclaredLength(declared: string | undefined, limit: number)
       detail: 'Content-Length must be a decimal number.',
     });
   }
-  if (Number(declared) > limit) throw payloadTooLarge(limit, true);
+  if (Number(declared) > limit) throw payloadTooLarge(limit);
 }

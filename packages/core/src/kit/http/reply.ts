@@ -14,6 +14,7 @@ export function respond(
   headers?: Record<string, string>,
 ): Response {
   const all = headers === undefined ? kit.headers : Object.assign(kit.headers, headers);
+  kit.answered = true;
   return new Response(body as ConstructorParameters<typeof Response>[0], { status, headers: all });
 }
 

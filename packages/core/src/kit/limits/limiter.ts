@@ -1,5 +1,5 @@
 import { ProblemError } from '../../errors.js';
-import type { Admission, LimitDecision } from '../limit.js';
+import type { Admission } from '../limit.js';
 import { authenticate } from './api-keys.js';
 import { clientKey, type TrustedProxies } from './client-ip.js';
 import type { RateLimitDecision, RateLimitPolicy } from './gcra.js';
@@ -8,13 +8,30 @@ import type { RateLimitStore } from './store.js';
 /** Requests per minute for each plan, or `unlimited`. */
 export type PlanLimits = Readonly<Record<string, number | 'unlimited'>>;
 
-/** A decision of this limiter: it always counts further calls of the same request. */
-export interface LimitOutcome extends LimitDecision {
+/** A request's first call decided (`check`): its plan and token, and the means to take more. */
+export interface LimitOutcome extends Admission {
+  plan: string;
   /** Counts the next element of a JSON-RPC batch for the same client. */
   another(): Promise<Admission>;
 }
 
+/** Who a request's client is for the limiter: its plan, and whose budget its calls spend (none: unlimited). */
+export interface ClientIdentity {
+  plan: string;
+  subject: string | undefined;
+}
+
 export interface RateLimiter {
+  /**
+   * The client of a request, from its API key (an unknown key is a rejected promise: 401, or 429
+   * after too many) and its address. Spends no token.
+   */
+  identify(request: {
+    remoteAddress: string | undefined;
+    header(name: string): string | undefined;
+  }): ClientIdentity | Promise<ClientIdentity>;
+  /** One operation call's token for that client: at once with an in-process store, else a promise. */
+  take(client: ClientIdentity): Admission | Promise<Admission>;
   /**
    * Decides one request: at once with an in-process store, else a promise. An unknown key is a
    * rejected promise (401, or 429 after too many); store failures never refuse (fails open).
@@ -128,7 +145,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     get storeState() {
       return store.state;
     },
-    check(request) {
+    identify(request) {
       let key: ReturnType<typeof authenticate>;
       try {
         key = authenticate(
@@ -139,17 +156,31 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         return unknownKey(error, request);
       }
       const plan = key?.plan ?? 'free';
-      const limited = limitOf(plan);
-      if (limited === undefined) return { plan, headers: {}, refused: undefined, another: unlimited };
-      const subject = key !== undefined ? `key:${key.keyId}` : clientOf(request);
-      const another = async () => take(subject, limited);
-      const first = take(subject, limited);
-      if (first instanceof Promise)
-        return first.then(({ headers, refused }) => ({ plan, headers, refused, another }));
-      return { plan, headers: first.headers, refused: first.refused, another };
+      if (limitOf(plan) === undefined) return { plan, subject: undefined };
+      return { plan, subject: key !== undefined ? `key:${key.keyId}` : clientOf(request) };
+    },
+    take(client) {
+      const limited = client.subject === undefined ? undefined : limitOf(client.plan);
+      return limited === undefined ? { refused: undefined, headers: {} } : take(client.subject!, limited);
+    },
+    check(request) {
+      const identity = this.identify(request);
+      if (identity instanceof Promise) return identity.then((known) => first(this, known));
+      return first(this, identity);
     },
     close: () => store.close(),
   };
+}
+
+/** The decision `check` gives: the first call's token, and the means to take more. */
+function first(limiter: RateLimiter, identity: ClientIdentity): LimitOutcome | Promise<LimitOutcome> {
+  const { plan } = identity;
+  if (identity.subject === undefined) return { plan, headers: {}, refused: undefined, another: unlimited };
+  const another = async () => limiter.take(identity);
+  const admission = limiter.take(identity);
+  if (admission instanceof Promise)
+    return admission.then(({ headers, refused }) => ({ plan, headers, refused, another }));
+  return { plan, headers: admission.headers, refused: admission.refused, another };
 }
 
 /** 429 `rate_limited`: the plan's budget and when one more request fits. */
