@@ -90,7 +90,7 @@ const healthOutput = z.object({
   node: z.string(),
 });
 
-/** A service's `GET /health`: its fixed fields (as its row answers them) and the uptime. */
+/** A service's `GET /health`: the fields its row answers (the service's own), this process's uptime. */
 function healthRoute(app, row) {
   const fixed = JSON.parse(row.sameWork(Buffer.alloc(0), row.path));
   const route = createRoute({
@@ -102,9 +102,7 @@ function healthRoute(app, row) {
       200: { description: 'alive', content: { 'application/json': { schema: healthOutput } } },
     },
   });
-  app.openapi(route, (c) =>
-    c.json({ ...fixed, uptime_s: Math.floor(process.uptime()), node: process.version }),
-  );
+  app.openapi(route, (c) => c.json({ ...fixed, uptime_s: Math.floor(process.uptime()) }));
 }
 
 const app = new OpenAPIHono({
