@@ -2,8 +2,11 @@
 //  - every server pinned to core 0 and the load generator (this process, autocannon) to core 1 when
 //    `taskset` and two cores exist; the server's CPU time per request (from /proc) is the primary figure;
 //  - references: a bare node:http server (GET and POST), a bare Hono app, and that app doing 15 µs of work;
-//  - every HTTP row a service declares in services/<dir>/bench/rows.mjs, each right after its own
-//    same-work ceiling: bare node:http answering the same request with the same domain functions;
+//  - every HTTP row a service declares in services/<dir>/bench/rows.mjs, in rounds with its own
+//    same-work ceiling (bare node:http answering the same request with the same domain functions) and
+//    two references (docs/conventions.md §10): bare Hono doing the same work, and the standard stack —
+//    the same route as the Hono ecosystem builds it (bench/standard-stack.mjs). Targets: the kit faster
+//    than the standard stack, and within 0.1 of its 2026-11 ratio to bare Hono (the row's `target`);
 //  - every domain hot path declared there against its declared ceiling function.
 // Prints a table and writes bench/results/latest.json. A service adds rows by declaring them only.
 import { spawn, spawnSync } from 'node:child_process';
@@ -140,16 +143,19 @@ async function measureServer(file, request, env = {}, profile = false, large = f
 const medianBy = (items, key) => [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)];
 
 /**
- * A row beside its ceiling: both servers started, both warmed, then ROUNDS rounds of the ceiling's load
- * and ours; the round whose ratio is the median is reported, with every round's ratio. A `reference`
- * server (the same work on bare Hono) is loaded in each round between the two, its ratio to the same
- * ceiling reported as the median of its rounds.
+ * A row beside its ceiling: all servers started, all warmed, then ROUNDS rounds of the ceiling's load,
+ * each reference's (`references`: name → server spec; the same work on bare Hono, the standard stack)
+ * and ours; the round whose ratio to the ceiling is the median is reported, with every round's ratio.
+ * Each reference's CPU µs is the median of its rounds, and so is ours beside it (reference µs ÷ ours
+ * in each round: > 1 when ours is cheaper), as is its own ratio to the ceiling.
  */
-async function measurePair(ceiling, ours, request, profile = false, reference = undefined) {
+async function measurePair(ceiling, ours, request, profile = false, references = {}) {
   const dir = join(here, 'results', 'profiles', String(Date.now()));
   const ceilingServer = await startProcess(ceiling.file, ceiling.env);
-  const referenceServer =
-    reference === undefined ? undefined : await startProcess(reference.file, reference.env);
+  const referenceServers = {};
+  for (const [name, spec] of Object.entries(references)) {
+    referenceServers[name] = await startProcess(spec.file, spec.env);
+  }
   const ourServer = await startProcess(
     ours.file,
     ours.env,
@@ -159,24 +165,39 @@ async function measurePair(ceiling, ours, request, profile = false, reference = 
   try {
     const url = (server) => `${server.url}${request.path ?? '/'}`;
     const rounds = [];
-    const referenceRatios = [];
     for (let round = 0; round < ROUNDS; round++) {
       const base = await load(url(ceilingServer), request, ceilingServer.pid, round === 0);
-      if (referenceServer !== undefined) {
-        const other = await load(url(referenceServer), request, referenceServer.pid, round === 0);
-        referenceRatios.push(base.cpu_us / other.cpu_us);
+      const others = {};
+      for (const [name, server] of Object.entries(referenceServers)) {
+        others[name] = await load(url(server), request, server.pid, round === 0);
       }
       const measured = await load(url(ourServer), request, ourServer.pid, round === 0);
-      rounds.push({ base, measured, ratio: base.cpu_us / measured.cpu_us });
+      rounds.push({ base, others, measured, ratio: base.cpu_us / measured.cpu_us });
     }
     const middle = medianBy(rounds, (round) => round.ratio);
+    const median = (values) => medianBy(values, (value) => value);
+    const compared = {};
+    for (const name of Object.keys(referenceServers)) {
+      const ratios = rounds.map((round) => round.others[name].cpu_us / round.measured.cpu_us);
+      compared[name] = {
+        cpu_us: median(rounds.map((round) => round.others[name].cpu_us)),
+        ceiling_ratio: median(rounds.map((round) => round.base.cpu_us / round.others[name].cpu_us)),
+        ours_ratio: median(ratios),
+        ours_ratios: ratios,
+      };
+    }
     return {
-      ...middle,
+      base: middle.base,
+      measured: middle.measured,
       ratios: rounds.map((round) => round.ratio),
-      ...(referenceRatios.length > 0 ? { referenceRatio: medianBy(referenceRatios, (ratio) => ratio) } : {}),
+      compared,
     };
   } finally {
-    await Promise.all([ceilingServer.stop(), ourServer.stop(), referenceServer?.stop()]);
+    await Promise.all([
+      ceilingServer.stop(),
+      ourServer.stop(),
+      ...Object.values(referenceServers).map((server) => server.stop()),
+    ]);
     if (profile) console.error(topSelfTime(dir, 25));
   }
 }
@@ -203,15 +224,18 @@ async function profiled(spec, request) {
   return { cpuUs, shares };
 }
 
-/** A missed row's profile beside its ceiling's: µs per request by layer, the largest differences first. */
-async function layerComparison(ceiling, ours, request) {
+/**
+ * A missed row's profile beside its reference's (bare Hono doing the same work, what the target is
+ * measured against): µs per request by layer, the largest differences first.
+ */
+async function layerComparison(reference, ours, request) {
   const mine = await profiled(ours, request);
-  const base = await profiled(ceiling, request);
+  const base = await profiled(reference, request);
   const us = (side, layer) => (side.shares.get(layer) ?? 0) * side.cpuUs;
   const layers = [...new Set([...mine.shares.keys(), ...base.shares.keys()])]
-    .map((layer) => ({ layer, ours: us(mine, layer), ceiling: us(base, layer) }))
-    .sort((a, b) => b.ours - b.ceiling - (a.ours - a.ceiling));
-  return { ours_us: mine.cpuUs, ceiling_us: base.cpuUs, layers: layers.slice(0, 12) };
+    .map((layer) => ({ layer, ours: us(mine, layer), reference: us(base, layer) }))
+    .sort((a, b) => b.ours - b.reference - (a.ours - a.reference));
+  return { ours_us: mine.cpuUs, reference_us: base.cpuUs, layers: layers.slice(0, 12) };
 }
 
 function timeLoop(fn, input) {
@@ -241,8 +265,28 @@ function verdict(ratio, target) {
   return ratio <= target.atMost ? `≤ ${target.atMost} ✓` : `≤ ${target.atMost} ✗`;
 }
 
-/** A measured row beside its ceiling: CPU ratio = ceiling µs / row µs (1.00 = as cheap as the ceiling). */
-function paired(name, { base, measured, ratios, referenceRatio }, ceilingName, extra = {}) {
+/**
+ * An HTTP row's targets (docs/conventions.md §10): faster than the standard stack (its µs ÷ ours > 1),
+ * and at least the row's `target.bareHono` of bare Hono doing the same work (its µs ÷ ours).
+ */
+function httpVerdict(row, { bare_hono: bare, standard }) {
+  const parts = [];
+  if (bare !== undefined && row.target?.bareHono !== undefined) {
+    parts.push(`bare Hono ${verdict(bare.ours_ratio, { atLeast: row.target.bareHono })}`);
+  }
+  if (standard !== undefined) {
+    parts.push(`standard ${standard.ours_ratio > 1 ? '> 1 ✓' : '> 1 ✗'}`);
+  }
+  return parts.join(', ');
+}
+
+/**
+ * A measured row beside its ceiling: CPU ratio = ceiling µs / row µs (1.00 = as cheap as the ceiling);
+ * with references (bare Hono, the standard stack), each one's µs, its ratio to the ceiling, and its µs
+ * ÷ ours (> 1: ours is cheaper), medians of the rounds.
+ */
+function paired(name, { base, measured, ratios, compared = {} }, ceilingName, extra = {}) {
+  const { bare_hono: bare, standard } = compared;
   return {
     kind: 'http',
     name,
@@ -253,7 +297,22 @@ function paired(name, { base, measured, ratios, referenceRatio }, ceilingName, e
     cpu_ratio: measured.cpu_us && base.cpu_us ? base.cpu_us / measured.cpu_us : undefined,
     rps_ratio: measured.rps / base.rps,
     ratios,
-    bare_hono_ratio: referenceRatio,
+    ...(bare === undefined
+      ? {}
+      : {
+          bare_hono_cpu_us: bare.cpu_us,
+          bare_hono_ratio: bare.ceiling_ratio,
+          vs_bare_hono: bare.ours_ratio,
+          vs_bare_hono_ratios: bare.ours_ratios,
+        }),
+    ...(standard === undefined
+      ? {}
+      : {
+          standard_cpu_us: standard.cpu_us,
+          standard_ratio: standard.ceiling_ratio,
+          vs_standard: standard.ours_ratio,
+          vs_standard_ratios: standard.ours_ratios,
+        }),
     ...extra,
   };
 }
@@ -317,12 +376,15 @@ for (const dir of services) {
       env: { BENCH_SERVICE: dir, BENCH_ROW: row.name },
     };
     const ourSpec = { file: serverFile, env: row.env ?? {}, readyPath };
-    const referenceSpec = { file: join(here, 'same-work-hono.mjs'), env: ceilingSpec.env };
-    const pair = await measurePair(ceilingSpec, ourSpec, request, profile, referenceSpec);
+    const references = {
+      bare_hono: { file: join(here, 'same-work-hono.mjs'), env: ceilingSpec.env },
+      standard: { file: join(here, 'standard-stack.mjs'), env: ceilingSpec.env },
+    };
+    const pair = await measurePair(ceilingSpec, ourSpec, request, profile, references);
     const result = paired(row.name, pair, 'same work on bare node:http', { service: dir });
-    result.target = verdict(result.cpu_ratio, row.target);
-    if (PROFILE_MISSED && result.target.endsWith('✗')) {
-      result.profile = await layerComparison(ceilingSpec, ourSpec, request);
+    result.target = httpVerdict(row, pair.compared);
+    if (PROFILE_MISSED && result.target.includes('✗')) {
+      result.profile = await layerComparison(references.bare_hono, ourSpec, request);
     }
     record(result);
   }
@@ -367,14 +429,33 @@ for (const dir of services) {
 
 const pad = (text, width) => String(text).padEnd(width);
 const fixed = (value, digits = 1) => (value === undefined ? 'n/a' : value.toFixed(digits));
+const ratios = (values) => (values ?? []).map((ratio) => ratio.toFixed(2)).join(' ');
+/** The HTTP table's columns: heading, width, cell. */
+const httpColumns = [
+  ['row', 46, (row) => row.name],
+  ['CPU µs/req', 10, (row) => fixed(row.cpu_us)],
+  ['ceiling µs', 10, (row) => fixed(row.ceiling_cpu_us)],
+  ['bare Hono µs', 12, (row) => (row.bare_hono_cpu_us === undefined ? '' : fixed(row.bare_hono_cpu_us))],
+  ['standard µs', 11, (row) => (row.standard_cpu_us === undefined ? '' : fixed(row.standard_cpu_us))],
+  ['CPU ratio', 9, (row) => fixed(row.cpu_ratio, 2)],
+  ['bare Hono ratio', 15, (row) => (row.bare_hono_ratio === undefined ? '' : row.bare_hono_ratio.toFixed(2))],
+  ['kit/bare Hono', 13, (row) => (row.vs_bare_hono === undefined ? '' : row.vs_bare_hono.toFixed(2))],
+  ['kit/standard', 12, (row) => (row.vs_standard === undefined ? '' : row.vs_standard.toFixed(2))],
+  ['req/s', 7, (row) => row.rps],
+  ['ceiling req/s', 13, (row) => row.ceiling_rps ?? ''],
+  ['req/s ratio', 11, (row) => (row.rps_ratio === undefined ? '' : row.rps_ratio.toFixed(2))],
+  ['p50 ms', 6, (row) => row.p50_ms],
+  ['p99 ms', 6, (row) => row.p99_ms],
+  ['round ratios', 14, (row) => ratios(row.ratios)],
+  ['rounds kit/bare Hono', 20, (row) => ratios(row.vs_bare_hono_ratios)],
+  ['target', 6, (row) => row.target ?? ''],
+];
 const lines = [
-  `| ${pad('row', 46)} | ${pad('CPU µs/req', 10)} | ${pad('ceiling µs', 10)} | ${pad('CPU ratio', 9)} | ${pad('bare Hono ratio', 15)} | ${pad('req/s', 7)} | ${pad('ceiling req/s', 13)} | ${pad('req/s ratio', 11)} | ${pad('p50 ms', 6)} | ${pad('p99 ms', 6)} | ${pad('round ratios', 14)} | target |`,
-  `|${'-'.repeat(48)}|${'-'.repeat(12)}|${'-'.repeat(12)}|${'-'.repeat(11)}|${'-'.repeat(17)}|${'-'.repeat(9)}|${'-'.repeat(15)}|${'-'.repeat(13)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(16)}|--------|`,
+  `| ${httpColumns.map(([heading, width]) => pad(heading, width)).join(' | ')} |`,
+  `|${httpColumns.map(([, width]) => '-'.repeat(width + 2)).join('|')}|`,
 ];
 for (const row of rows.filter((r) => r.kind === 'http')) {
-  lines.push(
-    `| ${pad(row.name, 46)} | ${pad(fixed(row.cpu_us), 10)} | ${pad(fixed(row.ceiling_cpu_us), 10)} | ${pad(fixed(row.cpu_ratio, 2), 9)} | ${pad(row.bare_hono_ratio === undefined ? '' : row.bare_hono_ratio.toFixed(2), 15)} | ${pad(row.rps, 7)} | ${pad(row.ceiling_rps ?? '', 13)} | ${pad(row.rps_ratio === undefined ? '' : row.rps_ratio.toFixed(2), 11)} | ${pad(row.p50_ms, 6)} | ${pad(row.p99_ms, 6)} | ${pad((row.ratios ?? []).map((ratio) => ratio.toFixed(2)).join(' '), 14)} | ${row.target ?? ''} |`,
-  );
+  lines.push(`| ${httpColumns.map(([, width, cell]) => pad(cell(row), width)).join(' | ')} |`);
 }
 const hotRows = rows.filter((r) => r.kind === 'hot');
 if (hotRows.length > 0) {
@@ -418,29 +499,31 @@ const missed = rows.filter((r) => r.profile !== undefined);
 if (missed.length > 0) {
   lines.push(
     '',
-    'Profiles of the rows that missed their target (one more load of each server under `--cpu-prof`: its',
-    'busy time by layer, as µs per request, the 12 layers where ours spends the most beyond the ceiling;',
-    "a builtin such as JSON.stringify counts in the layer that calls it: the kit's rest-call.js for ours, the",
-    "service's bench row for the ceiling; native writeUtf8String is the socket write, kernel time included):",
+    'Profiles of the rows that missed their target (one more load of our server and of bare Hono doing the',
+    'same work, each under `--cpu-prof`: its busy time by layer, as µs per request, the 12 layers where ours',
+    'spends the most beyond bare Hono; a builtin such as JSON.stringify counts in the layer that calls it: the',
+    "kit's rest-call.js for ours, the service's bench row for bare Hono; native writeUtf8String is the socket",
+    'write, kernel time included):',
   );
   for (const row of missed) {
     const { profile } = row;
     lines.push(
       '',
-      `${row.name}: ${profile.ours_us.toFixed(1)} µs against ${profile.ceiling_us.toFixed(1)} µs under the profiler`,
+      `${row.name}: ${profile.ours_us.toFixed(1)} µs against ${profile.reference_us.toFixed(1)} µs (bare Hono) under the profiler`,
       '',
-      `| ${pad('layer', 44)} | ours µs | ceiling µs |`,
-      `|${'-'.repeat(46)}|---------|------------|`,
+      `| ${pad('layer', 44)} | ours µs | bare Hono µs |`,
+      `|${'-'.repeat(46)}|---------|--------------|`,
       ...profile.layers.map(
         (entry) =>
-          `| ${pad(entry.layer, 44)} | ${pad(entry.ours.toFixed(1), 7)} | ${pad(entry.ceiling.toFixed(1), 10)} |`,
+          `| ${pad(entry.layer, 44)} | ${pad(entry.ours.toFixed(1), 7)} | ${pad(entry.reference.toFixed(1), 12)} |`,
       ),
     );
   }
 }
 console.log(lines.join('\n'));
 console.error(
-  '\nCPU ratio = ceiling CPU µs / row CPU µs (1.00 = as cheap as bare node:http doing the same work); targets apply to it.' +
+  '\nCPU ratio = ceiling CPU µs / row CPU µs (1.00 = as cheap as bare node:http doing the same work).' +
+    "\nkit/bare Hono, kit/standard = that server's CPU µs / ours (> 1: the kit is cheaper); the HTTP targets apply to them." +
     '\nTo see where a row spends its time: BENCH_PROFILE=<part of a row name> npm run bench (top self-time functions are printed).',
 );
 mkdirSync(join(here, 'results'), { recursive: true });
@@ -449,6 +532,31 @@ writeFileSync(
   `${JSON.stringify({ when: new Date().toISOString(), node: process.version, cores: cpus().length, pinned: canPin, duration_s: DURATION_S, connections: CONNECTIONS, rows }, null, 2)}\n`,
 );
 console.error('written to bench/results/latest.json');
+
+/** What the HTTP table says, as RESULTS.md explains it (the text is also kept there by hand). */
+function httpProse(rounds) {
+  return [
+    'HTTP rows: CPU µs per request of the server (from /proc), beside three servers doing the same work,',
+    'all pinned to the same core and loaded in the same rounds: the same-work ceiling — bare node:http',
+    'calling the same domain functions (bench/same-work.mjs); bare Hono — the same work as a route of a',
+    'bare Hono app on @hono/node-server (bench/same-work-hono.mjs); and the standard stack — the same route',
+    'as the Hono ecosystem builds it (bench/standard-stack.mjs): @hono/zod-openapi (createRoute +',
+    "app.openapi, its validation by the service's own input schema, then the service's own domain handler),",
+    "hono/request-id, hono-pino (its default line, one per request, to stdout through pino's synchronous",
+    "destination, as the kit's logger), @hono/prometheus, hono-rate-limiter (in-memory store, a limit the load",
+    "never reaches) and secureHeaders. bench/test checks that each answers every row with the ceiling's body.",
+    `Each row runs ${rounds} rounds (the ceiling's load, bare Hono's, the standard stack's, then ours). CPU ratio =`,
+    'ceiling µs / ours, in the round with the median such ratio (every round\'s in "round ratios"); bare Hono',
+    "ratio = ceiling µs / bare Hono µs; kit/bare Hono and kit/standard = that server's µs / ours (above 1:",
+    'the kit is cheaper); bare Hono µs, standard µs and these ratios are medians of the rounds ("rounds',
+    'kit/bare Hono": every round\'s).',
+    'Targets (docs/conventions.md §10): the kit faster than the standard stack on every row (kit/standard',
+    '> 1), and within 0.1 of its 2026-11 ratio to bare Hono: kit/bare Hono ≥ the `target.bareHono` its row',
+    "declares — 0.75 on GET /health (0.85), 0.63 on E /vdot (0.73), 0.70 on G's digest (0.80), every other",
+    'row its own 2026-11 ratio (at most 1) − 0.1. A row that misses a target is profiled beside bare Hono,',
+    'below the tables. The node:http ceiling is a column, not a target.',
+  ];
+}
 
 // The committed evidence: a dated Markdown summary of this run (only of a full run, never of a filtered one).
 if (!only) {
@@ -460,12 +568,7 @@ if (!only) {
     `Run ${when} UTC with \`npm run bench\` on ${machine}; Node ${process.version}; ` +
       `${canPin ? 'servers pinned to core 0, load generator to core 1' : 'not pinned'}; ${DURATION_S} s per load, ${CONNECTIONS} connections.`,
     '',
-    'HTTP rows: CPU µs per request of the server (from /proc) beside a same-work ceiling — bare node:http',
-    'calling the same domain functions; CPU ratio = ceiling / row (1.00 = as cheap as the ceiling). Each row',
-    `runs ${ROUNDS} rounds (the ceiling's load, then ours, on the same two servers); the round with the median`,
-    "ratio is shown, beside every round's ratio. Bare Hono ratio: the same work as a route of a bare Hono",
-    'app on @hono/node-server (bench/same-work-hono.mjs), loaded in the same rounds between the ceiling and',
-    "ours; the median of its rounds' ratios to the ceiling: the most a Hono-served implementation reaches.",
+    ...httpProse(ROUNDS),
     'Hot paths: time per operation beside a native or peer ceiling; ratio = ours / ceiling.',
     'Large requests: one request at a time (median of 3): wall time, server CPU, peak RSS, beside the ceiling.',
     'Growth: the domain engine at increasing sizes; "vs n log n" = time / (n log2 n), normalised to the smallest.',

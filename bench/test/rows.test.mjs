@@ -50,7 +50,7 @@ describe('declared benchmark rows', () => {
       expect(['GET', 'POST']).toContain(row.method);
       expect(row.path.startsWith('/')).toBe(true);
       expect(typeof row.sameWork).toBe('function');
-      expect(row.target?.atLeast).toBeGreaterThan(0);
+      expect(row.target?.bareHono).toBeGreaterThan(0);
       const body = typeof row.body === 'function' ? row.body() : row.body;
       const res = await fetch(`${origin}${row.path}`, {
         method: row.method,

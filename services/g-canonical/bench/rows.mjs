@@ -43,7 +43,8 @@ export const http = [
       const { algorithm, ...rest } = digestOf(canonicalizeToBytes(parseStrictJson(body).value), 'sha-256');
       return JSON.stringify({ algorithm, input: 'value', ...rest });
     },
-    target: { atLeast: 0.75 },
+    // Within 0.1 of its 2026-11 ratio to bare Hono doing the same work (0.80).
+    target: { bareHono: 0.7 },
   },
 ];
 
