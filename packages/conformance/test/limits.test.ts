@@ -59,7 +59,7 @@ describe.each(services)('$dir', (service) => {
     60_000,
   );
 
-  // The byte limit measures the arguments as sent on both surfaces (docs/conventions.md §12), whitespace
+  // The byte limit measures the arguments as sent on both surfaces (docs/conventions.md §2), whitespace
   // included: the tool with the smallest limit, pretty-printed up to it and one byte past it.
   const smallest = [...tools].sort((a, b) => limitOf(a) - limitOf(b))[0];
   it.runIf(smallest !== undefined)(

@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE, json, makeApp } from './helpers.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 
 let server: Awaited<ReturnType<typeof listen>>;
 let url: string;
@@ -136,5 +137,38 @@ describe('MCP with the official SDK client', () => {
         'verify_json_signature',
       ],
     });
+  });
+});
+
+describe('the operation call is the unit of the quota (docs/conventions.md §7)', () => {
+  it('lets the official SDK client on a quota of 2 connect, list the tools and make 2 calls; the 3rd is refused', async () => {
+    const limited = await listen(makeApp({ rateLimitPerMinute: 2 }));
+    const client = new Client({ name: 'g-quota', version: '1.0.0' });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${limited.origin}${BASE}/mcp`)));
+      await client.ping();
+      expect((await client.listTools()).tools.length).toBe(9);
+      for (const text of ['a', 'b']) {
+        const done = await client.callTool({ name: 'digest', arguments: { text } });
+        expect(done.isError).toBeFalsy();
+      }
+      const refused = await client.callTool({ name: 'digest', arguments: { text: 'c' } }).catch((error) => error);
+      expect(refused).toBeInstanceOf(McpError);
+      expect((refused as McpError).data).toMatchObject({ status: 429, code: 'rate_limited', limit: 2 });
+      // Protocol messages still answer, and REST shares the same budget.
+      expect((await client.listTools()).tools.length).toBe(9);
+      const rest = await fetch(`${limited.origin}${BASE}/v1/digest`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"text":"d"}',
+      });
+      expect(rest.status).toBe(429);
+      // Probes, documents and unknown paths are never counted (they would be 429 otherwise).
+      for (const path of ['/health', '/openapi.json', '/version', '/nope'])
+        expect((await fetch(`${limited.origin}${BASE}${path}`)).status).not.toBe(429);
+    } finally {
+      await client.close();
+      await limited.close();
+    }
   });
 });

@@ -2,7 +2,7 @@ import type { KitContext } from './context.js';
 import type { HeavyPool } from './heavy/pool.js';
 import { type RequestLimiter, takeCallToken } from './limit.js';
 
-/** Where a surface's heavy calls go, and which are heavy (docs/conventions.md §11, §12). */
+/** Where a surface's heavy calls go, and which are heavy (docs/conventions.md §2, §11). */
 export interface HeavyRule {
   pool: HeavyPool;
   /** Heavy from this many bytes of arguments; undefined: only by `when`. */

@@ -1,6 +1,6 @@
 /**
  * How many bytes each tool call's `arguments` took in the POST body as sent, so that an operation's
- * byte limit measures the same text over MCP as over REST (docs/conventions.md §12: the same argument
+ * byte limit measures the same text over MCP as over REST (docs/conventions.md §2: the same argument
  * text is accepted or refused alike). Found by skipping through the raw JSON once, only when a body is
  * larger than a limit; the parsed messages are then paired with the spans in document order.
  */

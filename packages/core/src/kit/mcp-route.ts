@@ -41,6 +41,8 @@ function admission(
     if (limiter === undefined || method !== 'tools/call') return undefined;
     const refused = await takeCallToken(limiter, kit);
     if (refused === undefined) return undefined;
+    // The HTTP answer says when to come back, as a REST 429 does.
+    Object.assign(kit.headers, refused.headers);
     return new JsonRpcError(
       TRANSPORT_ERROR,
       refused.detail,

@@ -1,4 +1,4 @@
-// The byte limit of a tool call measures its arguments as sent (docs/conventions.md §12): the raw span
+// The byte limit of a tool call measures its arguments as sent (docs/conventions.md §2): the raw span
 // of `params.arguments` in the POST body, found without parsing it again.
 import { describe, expect, it } from 'vitest';
 import { argumentBytesOf, argumentLengths } from '../../src/kit/mcp-argument-bytes.js';
