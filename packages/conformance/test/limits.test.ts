@@ -1,7 +1,8 @@
 // Every tool keeps its route's byte limit, on the production server over a real socket: arguments just
 // under an operation's limit are taken over MCP exactly as over REST (a multi-megabyte H document, F's
 // trades, C's requests), and arguments just over it are 413 on both surfaces.
-import { bothSurfaces, type OperationDefinition, operationMethods, testConfig } from '@dus/core';
+import { type OperationDefinition, operationMethods, testConfig } from '@dus/core';
+import { bothSurfaces } from '@dus/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overSocket, type SocketService, services } from './helpers/services.js';
 

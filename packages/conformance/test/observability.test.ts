@@ -4,7 +4,8 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { listen, startServerProcess, testConfig } from '@dus/core';
+import { listen, testConfig } from '@dus/core';
+import { startServerProcess } from '@dus/testing';
 import { describe, expect, it } from 'vitest';
 import { type Json, servicesDir } from './helpers/services.js';
 

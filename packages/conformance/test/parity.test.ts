@@ -4,7 +4,8 @@
 // server (@hono/node-server on node:http, as runService serves it).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bothSurfaces, operationMethods, parityCases } from '@dus/core';
+import { operationMethods } from '@dus/core';
+import { bothSurfaces, parityCases } from '@dus/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overSocket, type SocketService, services, servicesDir } from './helpers/services.js';
 

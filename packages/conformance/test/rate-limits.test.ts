@@ -2,15 +2,8 @@
 // and replicas on one Redis share it — also across a Redis outage (fail open) and its return.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  hasRedisServer,
-  listen,
-  MCP_MAX_BATCH,
-  type RedisServer,
-  startRedisServer,
-  startServerProcess,
-  testConfig,
-} from '@dus/core';
+import { listen, MCP_MAX_BATCH, testConfig } from '@dus/core';
+import { hasRedisServer, type RedisServer, startRedisServer, startServerProcess } from '@dus/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Json } from './helpers/services.js';
 

@@ -7,7 +7,6 @@ export {
   type McpReply,
   TRANSPORT_ERROR,
 } from './exchange.js';
-export { createMcpHandlers, type McpHandlers } from './http.js';
 export {
   type BatchRefusal,
   createJsonRpcDispatcher,

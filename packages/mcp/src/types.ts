@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import type { BatchRefusal, JsonRpcError, JsonRpcId, JsonRpcText } from './jsonrpc.js';
 
 export interface McpToolAnnotations {
@@ -82,12 +81,6 @@ export interface McpServerOptions {
    * localhost, 127.0.0.1 and [::1], any port. A predicate may be given instead.
    */
   allowedOrigins?: readonly string[] | ((origin: string) => boolean);
-  /** Parses the POST body text; default `JSON.parse`. A throw → -32700 carrying the error's message. */
-  parseJson?: (text: string) => unknown;
-  /** Reads the POST body as text; default `c.req.text()`. The host uses it to enforce its body limit (a throw propagates). */
-  readText?: (c: Context) => Promise<string>;
-  /** Request id passed to tools and put in problem bodies; default `c.get('requestId')` if a string. */
-  getRequestId?: (c: Context) => string | undefined;
   /** Bounds on a message and its answer; default: unbounded (set them on any public endpoint). */
   limits?: Partial<McpLimits>;
   /** Words the error of a refused batch or oversized answer (e.g. to carry the host's problem object). */

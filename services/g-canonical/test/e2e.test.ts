@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { type ServerProcess, startServerProcess } from '@dus/core';
+import { type ServerProcess, startServerProcess } from '@dus/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from './helpers.js';
 

@@ -1,4 +1,5 @@
-import { testClient, testConfig } from '@dus/core';
+import { testConfig } from '@dus/core';
+import { testClient } from '@dus/testing';
 import { createApp } from '../src/app.js';
 
 export const BASE = '/canonical-digest-api';

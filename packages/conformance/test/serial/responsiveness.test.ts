@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import { startServerProcess } from '@dus/core';
+import { startServerProcess } from '@dus/testing';
 import { describe, expect, it } from 'vitest';
 import { servicesDir } from '../helpers/services.js';
 

@@ -50,8 +50,4 @@ export {
   type ServiceApp,
   type ServiceDefinition,
 } from './service.js';
-export { bothSurfaces, parityCases, type SurfaceOutcome } from './testing-parity.js';
-export { hasRedisServer, type RedisServer, startRedisServer } from './testing-redis.js';
-export { type Reply, type ServerProcess, startServerProcess, testClient } from './testing.js';
-export { type Json as TestJson, surfaces, testService } from './testing-surfaces.js';
 export { zodIssuesToFieldErrors, zodValidationFailed } from './zod-issues.js';

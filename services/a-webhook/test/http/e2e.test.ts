@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
-import { type ServerProcess, startServerProcess } from '@dus/core';
+import { type ServerProcess, startServerProcess } from '@dus/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readResponse } from './helpers/client.js';
 import { findLeaks, registerSecrets } from './helpers/recorder.js';

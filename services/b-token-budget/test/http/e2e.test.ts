@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ServerProcess, startServerProcess } from '@dus/core';
+import { type ServerProcess, startServerProcess } from '@dus/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let server: ServerProcess;

@@ -1,4 +1,4 @@
-import { type TestJson as Json, testService } from '@dus/core';
+import { type TestJson as Json, testService } from '@dus/testing';
 import { expect } from 'vitest';
 import { createApp } from '../../src/app.js';
 

@@ -1,6 +1,7 @@
 // A JSON string body nested past the depth limit is refused like a too-deep request body: 400 naming the
 // body's own path, on REST and MCP, over a real socket on the production server.
-import { listen, surfaces } from '@dus/core';
+import { listen } from '@dus/core';
+import { surfaces } from '@dus/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Json, makeApp } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type ServerProcess, startServerProcess } from '@dus/core';
+import { type ServerProcess, startServerProcess } from '@dus/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let server: ServerProcess;

@@ -1,5 +1,4 @@
-import type { TestJson } from '@dus/core';
-import { testService } from '@dus/core';
+import { type TestJson, testService } from '@dus/testing';
 import { createApp } from '../../src/app.js';
 
 export type Json = TestJson;

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { listen, startServerProcess } from '@dus/core';
+import { listen } from '@dus/core';
+import { startServerProcess } from '@dus/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Validator } from '@seriousme/openapi-schema-validator';

@@ -2,7 +2,8 @@
 // an unknown key 401 even on a limited IP; two replicas on one real Redis share the 200 exactly.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { hasRedisServer, listen, type RedisServer, startRedisServer, startServerProcess } from '@dus/core';
+import { listen } from '@dus/core';
+import { hasRedisServer, type RedisServer, startRedisServer, startServerProcess } from '@dus/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Json, makeApp } from './helpers.js';
 

@@ -1,4 +1,5 @@
-import { testClient, testConfig } from '@dus/core';
+import { testConfig } from '@dus/core';
+import { testClient } from '@dus/testing';
 import { expect } from 'vitest';
 import { createApp } from '../../src/app.js';
 
@@ -8,7 +9,7 @@ export function makeApp(overrides: Parameters<typeof testConfig>[0] = {}) {
 
 export const app = makeApp();
 export const { post, postJson, get } = testClient(app);
-export type { Reply } from '@dus/core';
+export type { Reply } from '@dus/testing';
 
 /** POSTs `value` and asserts a 200; returns the body. */
 export async function ok(path: string, value: unknown) {

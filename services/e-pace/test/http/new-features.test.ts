@@ -2,7 +2,7 @@
 // the REST body): time and distance at a pace, Purdy points, VDOT and Purdy predictions at any number of
 // targets, equivalents at chosen distances and rep times. Sources: running-tools' test expectations for
 // Purdy (ashermorgan/running-tools), Daniels' Running Formula 3rd ed. table 5.2 for the rep times.
-import { surfaces } from '@dus/core';
+import { surfaces } from '@dus/testing';
 import { describe, expect, it } from 'vitest';
 import { app, expectNear, hms } from './helpers.js';
 

@@ -1,6 +1,6 @@
 // Bad input to the fields added after the first release: a precise 400 naming the field (REST) and the same
 // detail as an MCP tool error; out-of-range model inputs keep E's 422 codes in the new forms.
-import { surfaces } from '@dus/core';
+import { surfaces } from '@dus/testing';
 import { describe, expect, it } from 'vitest';
 import {
   app,

@@ -1,6 +1,6 @@
 // The operations of the spec's "Next" section (conditions, age grading, a personal exponent, time
 // targets), each through REST and MCP (the tool's structuredContent is the REST body).
-import { surfaces } from '@dus/core';
+import { surfaces } from '@dus/testing';
 import { describe, expect, it } from 'vitest';
 import { app, expect400 as expectRest400, postJson } from './helpers.js';
 

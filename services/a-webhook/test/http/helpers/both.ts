@@ -1,5 +1,5 @@
 /** One request over REST (POST /verify) and MCP (tools/call verify_webhook), which must agree. */
-import { surfaces } from '@dus/core';
+import { surfaces } from '@dus/testing';
 import { expect } from 'vitest';
 import { app, verify } from './client.js';
 import { recordResponse } from './recorder.js';

@@ -5,7 +5,7 @@
  * leak check (`client.ts` checks them after the file's tests).
  */
 import { join } from 'node:path';
-import { type ServerProcess, startServerProcess } from '@dus/core';
+import { type ServerProcess, startServerProcess } from '@dus/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, expect } from 'vitest';

@@ -1,6 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { type ServiceConfig, testConfig } from './config.js';
-import type { CreateServiceOptions } from './service.js';
+import { type CreateServiceOptions, type ServiceConfig, testConfig } from '@dus/core';
 
 interface RequestTarget {
   request(path: string, init?: RequestInit): Response | Promise<Response>;

@@ -1,6 +1,9 @@
-// The shared store against a real redis-server (Debian's package), started on a free port per file.
+// Core's shared rate-limit store against a real redis-server (Debian's package), started on a free port
+// per file. It lives here, not in packages/core/test, because the server helper is in @dus/testing,
+// which depends on @dus/core (a dev dependency back would be a cycle).
+import { createRedisStore } from '@dus/core';
+import { hasRedisServer, type RedisServer, startRedisServer } from '@dus/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisStore, hasRedisServer, type RedisServer, startRedisServer } from '../../../src/index.js';
 
 const available = hasRedisServer() || process.env.REQUIRE_REDIS === '1';
 if (!available)

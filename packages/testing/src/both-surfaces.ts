@@ -1,4 +1,4 @@
-import type { OperationDefinition } from './operation.js';
+import type { OperationDefinition } from '@dus/core';
 
 /** What one surface answered, reduced to what both surfaces must agree on. */
 export type SurfaceOutcome =
