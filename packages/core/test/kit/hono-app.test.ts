@@ -5,14 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
 import { describe, expect, it } from 'vitest';
-import {
-  createService,
-  defineOperation,
-  type KitEnv,
-  listen,
-  testConfig,
-  z,
-} from '../../src/index.js';
+import { createService, defineOperation, type KitEnv, listen, testConfig, z } from '../../src/index.js';
 
 const echo = defineOperation({
   name: 'echo',
@@ -176,11 +169,15 @@ describe('the service app', () => {
             params: { name: 'echo', arguments: { text: 'via mcp' } },
           }),
         });
-        expect((await mcp.json()).result.structuredContent).toEqual({ text: 'via mcp' });
+        expect(
+          ((await mcp.json()) as { result: { structuredContent: unknown } }).result.structuredContent,
+        ).toEqual({
+          text: 'via mcp',
+        });
         // The kit's own limit still holds on a body the outer middleware read.
         const big = await post(origin, '/base/v1/echo', { text: 'x'.repeat(300) });
         expect(big.status).toBe(413);
-        expect((await big.json()).code).toBe('payload_too_large');
+        expect(((await big.json()) as { code: string }).code).toBe('payload_too_large');
       });
       expect(audited).toEqual([
         '{"text":"read twice"}',

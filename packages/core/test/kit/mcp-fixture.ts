@@ -61,7 +61,6 @@ export function mcpService(
       operations: [sum, upper, boom],
     },
     testConfig(overrides),
-    undefined,
     { middleware },
   );
 }
