@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { checkDeclaredLength, payloadTooLarge } from './body-limit.js';
-import { bodyRead } from './release-memory.js';
 import { ClientAbortedError, type KitRequest, splitTarget } from './request.js';
 
 const EMPTY = new Uint8Array(0);
@@ -35,7 +34,6 @@ function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array> 
     // Once the body has ended no listener can fire to any effect ('close' finds the request complete),
     // so they are left to go with the request instead of being removed one by one.
     const onEnd = () => {
-      bodyRead(total);
       resolve(chunks.length === 1 ? chunks[0]! : chunks.length === 0 ? EMPTY : Buffer.concat(chunks, total));
     };
     const onAbort = () => {
