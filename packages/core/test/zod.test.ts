@@ -1,5 +1,5 @@
 // `@dus/core` changes nothing in zod's process-wide configuration when it is imported (no import side
-// effects, conventions §12): zod keeps its own default memoizer.
+// effects): zod keeps its own default memoizer.
 import { describe, expect, it } from 'vitest';
 import { z as zod } from 'zod';
 import { z } from '../src/index.js';

@@ -11,7 +11,7 @@ export interface ServiceMetrics {
   readonly contentType: string;
 }
 
-/** The request methods a `method` label names; any other is `other` (conventions §12). */
+/** The request methods a `method` label names; any other is `other` (docs/conventions.md §11). */
 const STANDARD_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** The `method` label of a request method: a standard one, or `other`. */
