@@ -75,6 +75,8 @@ EXPOSE ${PORT}
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+process.env.HEALTH_PATH).then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"]
 # The shell only expands MAX_HEAP_MB and then `exec`s: node is PID 1 and handles SIGTERM itself (drains
-# for SHUTDOWN_DELAY_MS + SHUTDOWN_GRACE_MS, then exits 0).
+# for SHUTDOWN_DELAY_MS + SHUTDOWN_GRACE_MS, then exits 0). --no-allocation-site-pretenuring: measured on
+# E `POST /vdot` under load, 5 KB promoted per scavenge instead of ~580 KB and ~10 % less CPU a request
+# (README, "Containers"); V8 refuses it in NODE_OPTIONS, so it is an argument here.
 STOPSIGNAL SIGTERM
-CMD ["/bin/sh", "-c", "exec node --max-old-space-size=\"$MAX_HEAP_MB\" dist/server.js"]
+CMD ["/bin/sh", "-c", "exec node --max-old-space-size=\"$MAX_HEAP_MB\" --no-allocation-site-pretenuring dist/server.js"]

@@ -1,5 +1,6 @@
 // `npm run bench:gc`: what each declared HTTP row leaves to V8's young-generation collector. Each
-// service runs with --trace-gc-nvp; after a warm-up, a fixed number of requests is sent and only the
+// service runs as the image starts it (--no-allocation-site-pretenuring, the Dockerfile's CMD) with
+// --trace-gc-nvp; after a warm-up, a fixed number of requests is sent and only the
 // scavenges during them are read. A request server's objects die with their request, so a scavenge
 // should find little alive: bytes promoted per scavenge well above the few KB of the server itself
 // mean something keeps requests' objects past their end (how the pretenuring and accessor-literal
@@ -27,7 +28,8 @@ async function measure(dir, row) {
   const port = await freePort();
   const log = join(tmpdir(), `bench-gc-${process.pid}-${port}.log`);
   const server = join(root, 'services', dir, 'dist', 'server.js');
-  const child = spawn('sh', ['-c', `exec "${process.execPath}" --trace-gc-nvp "${server}" > "${log}" 2>&1`], {
+  const node = `"${process.execPath}" --no-allocation-site-pretenuring --trace-gc-nvp`;
+  const child = spawn('sh', ['-c', `exec ${node} "${server}" > "${log}" 2>&1`], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info', ...row.env },
   });
   try {

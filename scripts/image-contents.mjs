@@ -71,8 +71,9 @@ for (const service of chosen) {
   if (!existsSync(join(out, 'dist', 'server.js'))) failures.push(`${service.name}: no dist/server.js in the image`);
 
   const port = await freePort();
-  // As the Dockerfile's CMD: `node --max-old-space-size="$MAX_HEAP_MB" dist/server.js`.
-  const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, 'dist/server.js'], {
+  // As the Dockerfile's CMD: `node --max-old-space-size="$MAX_HEAP_MB" --no-allocation-site-pretenuring dist/server.js`.
+  const args = [`--max-old-space-size=${HEAP_MB}`, '--no-allocation-site-pretenuring', 'dist/server.js'];
+  const child = spawn(process.execPath, args, {
     cwd: out,
     env: {
       PATH: process.env.PATH,

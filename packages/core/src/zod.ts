@@ -1,20 +1,8 @@
-import { z } from 'zod';
-
 /**
- * zod 4.6 memoizes every parse of a schema that may be recursive, so that an input graph with cycles
- * or shared nodes parses (a WeakMap and an entry per object parsed). Every value these services
- * validate comes from a JSON text (a REST body or query, MCP arguments): a tree, where a node is
- * never met twice, so the memo can never hit. What it did cost under load: its per-parse state
- * outlived requests often enough to be promoted out of V8's young generation (E `/vdot`: 1.1 MB per
- * scavenge, 4–6 ms pauses, a 64 MB young generation; without it 0.43 MB, 1.5–2 ms, 32 MB).
- * Configured here, the first module `@dus/core` evaluates, before any schema is built.
+ * zod as the services use it, with zod's own global configuration: `@dus/core` sets none. (It used to
+ * switch zod's memoizer off, process-wide, as an import side effect. In zod 4.6.7 the memoizer keeps
+ * per-parse state only for recursive schemas, which no service has: over every benchmark row of the
+ * eight services it allocated none, and E `/vdot` promotes the same ~10 KB a scavenge with or without
+ * it — so there is no setting to make.)
  */
-const TREE_INPUTS: NonNullable<z.core.$ZodConfig['memoizer']> = {
-  attach() {},
-  guard() {},
-  alloc: (_schema, _payload, empty) => empty,
-};
-
-z.config({ memoizer: TREE_INPUTS });
-
-export { z };
+export { z } from 'zod';

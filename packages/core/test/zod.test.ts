@@ -1,24 +1,14 @@
+// `@dus/core` changes nothing in zod's process-wide configuration when it is imported (no import side
+// effects): zod keeps its own default memoizer.
 import { describe, expect, it } from 'vitest';
+import { z as zod } from 'zod';
 import { z } from '../src/index.js';
 
 describe('zod as the services use it', () => {
-  it('parses every node it meets, as a JSON tree: no memo for a node met twice', () => {
-    let leaves = 0;
-    const Leaf = z.object({ v: z.number() }).transform((leaf) => {
-      leaves++;
-      return leaf.v;
-    });
-    const Tree = z.object({
-      leaf: Leaf,
-      get kids() {
-        return z.array(Tree).optional();
-      },
-    });
-    const shared = { leaf: { v: 1 } };
-    expect(Tree.parse({ leaf: { v: 0 }, kids: [shared, shared, shared] })).toEqual({
-      leaf: 0,
-      kids: [{ leaf: 1 }, { leaf: 1 }, { leaf: 1 }],
-    });
-    expect(leaves).toBe(4);
+  it('is zod itself, with only the configuration zod gives itself', () => {
+    expect(z).toBe(zod);
+    const config = z.config();
+    expect(Object.keys(config).sort()).toEqual(['localeError', 'memoizer']);
+    expect(config.memoizer).toBe(z.core.memoizer());
   });
 });

@@ -158,13 +158,13 @@ describe('Dockerfile: runtime stage', () => {
     expect(instructionsOf(final, 'EXPOSE').map((i) => i.args)).toEqual([ref('PORT')]);
   });
 
-  it('starts node dist/server.js with the heap cap of MAX_HEAP_MB, node as PID 1 (the shell execs it)', () => {
+  it('starts node dist/server.js with the heap cap of MAX_HEAP_MB and pretenuring off, node as PID 1 (the shell execs it)', () => {
     const cmd = instructionsOf(final, 'CMD');
     expect(cmd.length).toBe(1);
     expect(execForm(cmd[0]!.args)).toEqual([
       '/bin/sh',
       '-c',
-      'exec node --max-old-space-size="$MAX_HEAP_MB" dist/server.js',
+      'exec node --max-old-space-size="$MAX_HEAP_MB" --no-allocation-site-pretenuring dist/server.js',
     ]);
     expect(instructionsOf(final, 'ENTRYPOINT')).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import type { Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import type { ServiceConfig } from './config.js';
-import { responseUnderWay } from './http/node.js';
+import type { ResponseUnderWay } from './http/under-way.js';
 import type { Runtime } from './runtime.js';
 
 interface Connection {
@@ -20,15 +20,16 @@ interface Connection {
  * look idle to it (their clients met ECONNRESET or nothing). From then on every response carries
  * `Connection: close`, and a connection is closed here only when it has nothing in flight, nothing left
  * to write and has read nothing across two sweeps made after the event loop polled its sockets. The
- * drain is over when the last connection ends, or when `SHUTDOWN_GRACE_MS` is.
+ * drain is over when the last connection ends, or when `SHUTDOWN_GRACE_MS` is. `responseUnderWay`
+ * tells the server's response under way on a socket (http/under-way.ts).
  */
 export function drainer(
   server: Server,
   config: Pick<ServiceConfig, 'shutdownDelayMs' | 'shutdownGraceMs'>,
   runtime: Runtime,
+  responseUnderWay: ResponseUnderWay,
 ) {
   const connections = new Map<Socket, Connection>();
-  // Nothing is done per request until the drain begins: node:http itself knows the response under way.
   server.on('connection', (socket: Socket) => {
     connections.set(socket, { bytesRead: 0, idleSweeps: 0 });
     socket.once('close', () => connections.delete(socket));

@@ -1,5 +1,4 @@
-import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import { FastCounter, FastHistogram } from './fast-metrics.js';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** The Prometheus series of a service (docs/conventions.md §11). */
 export interface ServiceMetrics {
@@ -12,38 +11,49 @@ export interface ServiceMetrics {
   readonly contentType: string;
 }
 
+/** The request methods a `method` label names; any other is `other` (docs/conventions.md §11). */
+const STANDARD_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** The `method` label of a request method: a standard one, or `other`. */
+export function methodLabel(method: string): string {
+  return STANDARD_METHODS.has(method) ? method : 'other';
+}
+
 /**
  * prom-client on a registry of the service's own (several apps may share a process in tests), with
- * Node's default process metrics; the per-request series are the kit's fast counters and histogram
- * (fast-metrics.ts), rendered by the same registry.
+ * Node's default process metrics. Every label takes only known values: a route pattern or
+ * `unmatched`, a standard method or `other`, a status code the server answered, a tool of the service
+ * (`knownTools`) or `unknown`, a plan of the service. (prom-client's bound children, `labels(...)`,
+ * kept per label tuple measured no faster than these calls: a child hashes its labels again anyway.)
  */
-export function createMetrics(storeUp: () => boolean): ServiceMetrics {
+export function createMetrics(storeUp: () => boolean, knownTools: readonly string[]): ServiceMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new FastCounter(
-    'http_requests_total',
-    'HTTP requests answered, by route pattern, method and status.',
-    registry,
-    ['route', 'method', 'status'],
-  );
-  const durations = new FastHistogram(
-    'http_request_duration_seconds',
-    'Time from the request to its answer, by route pattern and method.',
-    registry,
-    ['route', 'method'],
-  );
-  const tools = new FastCounter(
-    'mcp_tool_calls_total',
-    'MCP tool calls, by tool and outcome (ok or error).',
-    registry,
-    ['tool', 'outcome'],
-  );
-  const decisions = new FastCounter(
-    'rate_limit_decisions_total',
-    'Rate-limit decisions, by plan and outcome (allowed or limited).',
-    registry,
-    ['plan', 'outcome'],
-  );
+  const tools = new Set(knownTools);
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route pattern, method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from the request to its answer, by route pattern and method.',
+    labelNames: ['route', 'method'] as const,
+    registers: [registry],
+  });
+  const toolCalls = new Counter({
+    name: 'mcp_tool_calls_total',
+    help: 'MCP tool calls, by tool and outcome (ok or error).',
+    labelNames: ['tool', 'outcome'] as const,
+    registers: [registry],
+  });
+  const decisions = new Counter({
+    name: 'rate_limit_decisions_total',
+    help: 'Rate-limit decisions, by plan and outcome (allowed or limited).',
+    labelNames: ['plan', 'outcome'] as const,
+    registers: [registry],
+  });
   new Gauge({
     name: 'rate_limit_store_up',
     help: 'Whether the shared rate-limit store answers (1 without one).',
@@ -56,14 +66,15 @@ export function createMetrics(storeUp: () => boolean): ServiceMetrics {
   return {
     request(route, method, status, seconds) {
       const pattern = route ?? 'unmatched';
-      requests.inc(pattern, method, status);
-      durations.observe(pattern, method, seconds);
+      const label = methodLabel(method);
+      requests.inc({ route: pattern, method: label, status });
+      durations.observe({ route: pattern, method: label }, seconds);
     },
     toolCall(tool, ok) {
-      tools.inc(tool, ok ? 'ok' : 'error');
+      toolCalls.inc({ tool: tools.has(tool) ? tool : 'unknown', outcome: ok ? 'ok' : 'error' });
     },
     rateLimit(plan, allowed) {
-      decisions.inc(plan, allowed ? 'allowed' : 'limited');
+      decisions.inc({ plan, outcome: allowed ? 'allowed' : 'limited' });
     },
     text: () => registry.metrics(),
     contentType: registry.contentType,

@@ -5,23 +5,23 @@ import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { ConfigError, loadConfig, type ServiceConfig } from './config.js';
 import { clientErrorHandler } from './http/client-error.js';
+import { type ResponseUnderWay, trackResponses } from './http/under-way.js';
 import { drainer } from './drain.js';
 import { startTracing } from './tracing.js';
 import { createRuntime, type Runtime } from './runtime.js';
-import { tuneHeapForRequests } from './v8-tuning.js';
 
 type Timeouts = Pick<ServiceConfig, 'headersTimeoutMs' | 'requestTimeoutMs'>;
 
 /**
  * A node:http server for an app through @hono/node-server, with header and request timeouts, and
- * problem+json for what Node's parser refuses.
+ * problem+json for what Node's parser refuses; with it, the response under way on each socket.
  */
 function createHttpServer(
   // biome-ignore lint/suspicious/noExplicitAny: any Hono app
   app: Hono<any>,
   timeouts: Timeouts,
   logger?: Runtime['logger'],
-): Server {
+): { server: Server; responseUnderWay: ResponseUnderWay } {
   const server = createServer(
     {
       headersTimeout: timeouts.headersTimeoutMs,
@@ -31,17 +31,20 @@ function createHttpServer(
     },
     getRequestListener(app.fetch),
   );
+  const responseUnderWay = trackResponses(server);
   server.keepAliveTimeout = 5_000;
   server.on(
     'clientError',
-    clientErrorHandler((entry) =>
-      logger?.info(
-        { req_id: entry.requestId, status: entry.status, error: entry.code },
-        'refused by the HTTP parser',
-      ),
+    clientErrorHandler(
+      (entry) =>
+        logger?.info(
+          { req_id: entry.requestId, status: entry.status, error: entry.code },
+          'refused by the HTTP parser',
+        ),
+      responseUnderWay,
     ),
   );
-  return server;
+  return { server, responseUnderWay };
 }
 
 function listenOn(server: Server, port: number, host: string): Promise<void> {
@@ -74,7 +77,6 @@ export interface RunningService {
 
 /** Loads configuration, listens, and shuts down gracefully on SIGTERM/SIGINT. */
 export async function runService(options: RunServiceOptions): Promise<RunningService> {
-  tuneHeapForRequests();
   const env = options.env ?? process.env;
   let config: ServiceConfig;
   try {
@@ -98,7 +100,7 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
     runtime.onClose(() => tracing.shutdown());
   }
   const app = options.createApp(config, { runtime });
-  const server = createHttpServer(app, config, runtime.logger);
+  const { server, responseUnderWay } = createHttpServer(app, config, runtime.logger);
   try {
     await listenOn(server, config.port, config.host);
   } catch (error) {
@@ -115,13 +117,12 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`;
   // Signals are handled before the server says it listens: a supervisor may stop it the moment it reads that.
-  const drain = drainer(server, config, runtime);
+  const drain = drainer(server, config, runtime, responseUnderWay);
   let closing: Promise<void> | undefined;
   const shutdown = () => {
     closing ??= (async () => {
       await drain();
       await runtime.close();
-      runtime.flushLogs();
       runtime.logger.info('stopped');
       await new Promise<void>((resolve) => runtime.logger.flush(() => resolve()));
     })();
@@ -157,7 +158,7 @@ export async function listen(
   options: { port?: number; host?: string; timeouts?: Timeouts } = {},
 ): Promise<{ server: Server; origin: string; close: () => Promise<void> }> {
   const host = options.host ?? '127.0.0.1';
-  const server = createHttpServer(
+  const { server } = createHttpServer(
     app,
     options.timeouts ?? { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000 },
   );

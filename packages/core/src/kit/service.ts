@@ -109,7 +109,10 @@ export function createService(
       ? createServiceLimits(definition.name, definition.plans, config, runtime, options.limits)
       : undefined;
   const metrics = config.metricsEnabled
-    ? createMetrics(() => limits?.sharedStoreState?.() !== 'degraded')
+    ? createMetrics(
+        () => limits?.sharedStoreState?.() !== 'degraded',
+        definition.operations.filter((op) => op.mcp !== false).map((op) => op.mcpName ?? op.name),
+      )
     : undefined;
   const baseLimiter = options.limiter ?? limits?.limiter;
   const limiter =

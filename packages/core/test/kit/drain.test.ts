@@ -6,6 +6,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { drainer } from '../../src/kit/drain.js';
+import { trackResponses } from '../../src/kit/http/under-way.js';
 import { createRuntime } from '../../src/kit/runtime.js';
 
 function rawConnection(
@@ -37,7 +38,12 @@ describe('drain', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     const runtime = createRuntime({ logLevel: 'silent' }, 'test', '0.0.0');
-    const drain = drainer(server, { shutdownDelayMs: 0, shutdownGraceMs: 5_000 }, runtime);
+    const drain = drainer(
+      server,
+      { shutdownDelayMs: 0, shutdownGraceMs: 5_000 },
+      runtime,
+      trackResponses(server),
+    );
 
     const slow = await rawConnection(port);
     slow.socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');

@@ -7,7 +7,6 @@ import type { MessagePort } from 'node:worker_threads';
 import { JsonRpcError, type McpEndpoint } from '@dus/mcp';
 import { move, workerData } from 'piscina';
 import { isProblemError } from '../../errors.js';
-import { bodyRead } from '../http/release-memory.js';
 import { argumentBytesOf } from '../mcp-argument-bytes.js';
 import { mcpBody, serviceMcpEndpoint } from '../mcp-endpoint.js';
 import type { OperationDefinition } from '../operation.js';
@@ -118,9 +117,6 @@ export default async function run(task: HeavyTask): Promise<unknown> {
     await loaded;
     return null;
   }
-  const size = task.bytes.byteLength;
   const packed = task.kind === 'rest' ? await rest(task) : await mcp(task);
-  // What a large call grew this thread's heap to is handed back soon after, as on the event loop.
-  bodyRead(size);
   return move(packed);
 }

@@ -1,9 +1,9 @@
 import type { Socket } from 'node:net';
 import { ProblemError } from '../../errors.js';
 import { problemObject } from '../problems.js';
-import { responseUnderWay } from './node.js';
 import { PROBLEM_CONTENT_TYPE } from './reply.js';
 import { newRequestId } from './request-id.js';
+import type { ResponseUnderWay } from './under-way.js';
 
 /** What Node's HTTP parser refused, as the problem a client can act on. */
 export function problemFor(error: Pick<NodeJS.ErrnoException, 'code'>): ProblemError {
@@ -50,9 +50,10 @@ export type ClientErrorLog = (entry: { requestId: string; status: number; code: 
 /**
  * Answers what Node's HTTP parser refuses (bad framing, oversized headers, timeouts) with the same
  * problem+json and base headers as every other response, then closes the connection. Nothing is
- * written when part of a response already went out, or when the client is gone.
+ * written when part of a response already went out (`responseUnderWay`: the server's, http/under-way.ts),
+ * or when the client is gone.
  */
-export function clientErrorHandler(log: ClientErrorLog) {
+export function clientErrorHandler(log: ClientErrorLog, responseUnderWay: ResponseUnderWay) {
   return (error: NodeJS.ErrnoException, socket: Socket): void => {
     const inFlight = responseUnderWay(socket);
     if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
