@@ -135,6 +135,7 @@ describe('the configuration table', () => {
       'SHUTDOWN_GRACE_MS',
       'HEADERS_TIMEOUT_MS',
       'REQUEST_TIMEOUT_MS',
+      'CALL_TIMEOUT_MS',
       'WORKER_THREADS',
       'MAX_HEAVY_INFLIGHT',
       'MAX_HEAP_MB',
