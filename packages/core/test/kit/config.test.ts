@@ -17,6 +17,7 @@ describe('configuration from the environment', () => {
       mcpAllowedOrigins: undefined,
       rateLimitPerMinute: undefined,
       shutdownGraceMs: 10_000,
+      callTimeoutMs: 10_000,
       trustedProxies: [],
       mcpOutputSchemas: false,
       mcpSharedDefs: true,
@@ -37,6 +38,7 @@ describe('configuration from the environment', () => {
       REDIS_URL: 'redis://cache:6379',
       TRUSTED_PROXIES: '10.0.0.0/8, ::1',
       SHUTDOWN_GRACE_MS: '500',
+      CALL_TIMEOUT_MS: '2500',
       API_KEYS: `${hash}:pro`,
       MCP_OUTPUT_SCHEMAS: 'true',
       MCP_SHARED_DEFS: 'false',
@@ -53,6 +55,7 @@ describe('configuration from the environment', () => {
       redisUrl: 'redis://cache:6379',
       trustedProxies: ['10.0.0.0/8', '::1'],
       shutdownGraceMs: 500,
+      callTimeoutMs: 2500,
       mcpOutputSchemas: true,
       mcpSharedDefs: false,
     });
@@ -78,6 +81,8 @@ describe('configuration from the environment', () => {
     [{ REDIS_URL: 'http://cache' }, 'REDIS_URL'],
     [{ TRUSTED_PROXIES: 'everyone' }, 'TRUSTED_PROXIES'],
     [{ SHUTDOWN_GRACE_MS: '1.5' }, 'SHUTDOWN_GRACE_MS'],
+    [{ CALL_TIMEOUT_MS: '0' }, 'CALL_TIMEOUT_MS'],
+    [{ CALL_TIMEOUT_MS: '10s' }, 'CALL_TIMEOUT_MS'],
     [{ API_KEYS: 'secret-key:pro' }, 'API_KEYS'],
     [{ MCP_SHARED_DEFS: 'no' }, 'MCP_SHARED_DEFS'],
   ])('%j stops start-up with one line naming %s', (env, variable) => {
