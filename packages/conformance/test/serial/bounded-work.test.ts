@@ -70,9 +70,10 @@ function mcpProblem(reply: Json): Json {
 /** `/livez` probe times (ms) taken every 25 ms until `done` settles. */
 async function probeWhile(origin: string, done: Promise<unknown>): Promise<number[]> {
   let over = false;
-  void done.finally(() => {
+  const end = () => {
     over = true;
-  });
+  };
+  done.then(end, end);
   const probes: number[] = [];
   while (!over) {
     const started = performance.now();
