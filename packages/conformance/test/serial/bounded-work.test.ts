@@ -84,11 +84,11 @@ async function probeWhile(origin: string, done: Promise<unknown>): Promise<numbe
   return probes;
 }
 
-const LIMITS = { CALL_TIMEOUT_MS: '1500', MAX_HEAP_MB: '64', WORKER_THREADS: '1', MAX_HEAVY_INFLIGHT: '2' };
+const LIMITS = { MAX_HEAP_MB: '64', WORKER_THREADS: '1', MAX_HEAVY_INFLIGHT: '2' };
 
 describe('bounded work on the production server', () => {
   it('REST: a call past CALL_TIMEOUT_MS is stopped (503 deadline_exceeded naming the limit), /livez stays fast, the next call runs', async () => {
-    const fixture = await startFixture(LIMITS);
+    const fixture = await startFixture({ ...LIMITS, CALL_TIMEOUT_MS: '3000' });
     try {
       const first: Json = (await (await post(fixture.origin, '/v1/spin', { ms: 10 })).json()) as Json;
       const started = performance.now();
@@ -98,11 +98,11 @@ describe('bounded work on the production server', () => {
       const elapsed = performance.now() - started;
       expect(res.status).toBe(503);
       const problem: Json = (await res.json()) as Json;
-      expect(problem).toMatchObject({ status: 503, code: 'deadline_exceeded', limit_ms: 1500 });
-      expect(problem.detail).toContain('1500 ms');
+      expect(problem).toMatchObject({ status: 503, code: 'deadline_exceeded', limit_ms: 3000 });
+      expect(problem.detail).toContain('3000 ms');
       // Answered at the deadline, not when the spin would have ended.
-      expect(elapsed).toBeGreaterThanOrEqual(1450);
-      expect(elapsed).toBeLessThan(3000);
+      expect(elapsed).toBeGreaterThanOrEqual(2950);
+      expect(elapsed).toBeLessThan(5000);
       probes.sort((a, b) => a - b);
       console.log(`/livez during a stuck spin: ${probes.length} probes, max ${probes.at(-1)!.toFixed(1)} ms`);
       expect(probes.length).toBeGreaterThanOrEqual(10);
@@ -118,7 +118,7 @@ describe('bounded work on the production server', () => {
   }, 30_000);
 
   it('REST: a call over the memory budget is 422 too_expensive naming it, and the process answers on', async () => {
-    const fixture = await startFixture(LIMITS);
+    const fixture = await startFixture({ ...LIMITS, CALL_TIMEOUT_MS: '10000' });
     try {
       const res = await post(fixture.origin, '/v1/hog', { mb: 1024 });
       expect(res.status).toBe(422);
@@ -136,15 +136,17 @@ describe('bounded work on the production server', () => {
   }, 30_000);
 
   it('MCP: the same deadline and memory budget outcomes through tools/call, and the next call runs', async () => {
-    const fixture = await startFixture(LIMITS);
+    const fixture = await startFixture({ ...LIMITS, CALL_TIMEOUT_MS: '3000' });
     try {
-      const late: Json = (await (await toolCall(fixture.origin, 'spin', { ms: 60_000 })).json()) as Json;
-      expect(mcpProblem(late)).toMatchObject({ code: 'deadline_exceeded', limit_ms: 1500 });
-      const hungry: Json = (await (await toolCall(fixture.origin, 'hog', { mb: 1024 })).json()) as Json;
+      const late = (await (await toolCall(fixture.origin, 'spin', { ms: 60_000 })).json()) as Json;
+      expect(mcpProblem(late)).toMatchObject({ code: 'deadline_exceeded', limit_ms: 3000 });
+      const fine = (await (await toolCall(fixture.origin, 'spin', { ms: 10 })).json()) as Json;
+      expect(fine.result.structuredContent).toMatchObject({ ms: 10 });
+      const hungry = (await (await toolCall(fixture.origin, 'hog', { mb: 1024 })).json()) as Json;
       expect(mcpProblem(hungry)).toMatchObject({ code: 'too_expensive', limit_mb: 64 });
       expect(fixture.child.exitCode).toBeNull();
-      const fine: Json = (await (await toolCall(fixture.origin, 'spin', { ms: 10 })).json()) as Json;
-      expect(fine.result.structuredContent).toMatchObject({ ms: 10 });
+      const after = (await (await toolCall(fixture.origin, 'hog', { mb: 8 })).json()) as Json;
+      expect(after.result.structuredContent).toMatchObject({ arrays: 8 });
     } finally {
       await fixture.stop();
     }

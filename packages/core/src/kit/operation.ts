@@ -82,8 +82,8 @@ export interface OperationDefinition<I extends z.ZodType = z.ZodType, O extends 
   /**
    * CPU-heavy from this many bytes of arguments: such calls run in the service's worker-thread pool
    * (docs/conventions.md §11), smaller ones inline. Needs the service's `workerModule`. `minBytes: 0`
-   * runs every call with a body (POST, PUT, PATCH, MCP) in the pool whatever its size — for an
-   * operation whose cost no cheap pre-check bounds; a GET twin goes there by `when`.
+   * runs every call in the pool whatever its size (REST body or query, and every MCP message of a
+   * service that has such a tool) — for an operation whose cost no cheap pre-check bounds.
    */
   heavy?: {
     minBytes: number;

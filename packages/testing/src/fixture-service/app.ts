@@ -1,10 +1,10 @@
-import { createService, type Runtime, type ServiceConfig } from '@dus/core';
+import { type CreateServiceOptions, createService, type ServiceConfig } from '@dus/core';
 import { operations } from './operations.js';
 
 export const SERVICE = { name: 'fixture-bounded', version: '1.0.0', defaultPort: 0 } as const;
 
 /** The fixture service's app: its pool workers load the built operations next to this file. */
-export function createApp(config: ServiceConfig, runtime?: Runtime) {
+export function createApp(config: ServiceConfig, options: CreateServiceOptions = {}) {
   return createService(
     {
       ...SERVICE,
@@ -16,6 +16,6 @@ export function createApp(config: ServiceConfig, runtime?: Runtime) {
       workerModule: new URL('./operations.js', import.meta.url),
     },
     config,
-    runtime,
+    options,
   );
 }
