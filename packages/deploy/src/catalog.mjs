@@ -13,7 +13,7 @@ import { root, services } from '../../../scripts/workspace.mjs';
  * (F: a 31 MB CSV of 800,000 rows, 1,796 MiB; H: pruning 10 MiB of `{}`, 1,374 MiB; C: 100,000 calls
  * with a 1,000-name allow-list, 612 MiB). `heapMb` is MAX_HEAP_MB: the main thread's cap and each
  * worker's own, the smallest that still answers those inputs (F needs 1,536: at 1,024 the 31 MB CSV is
- * 503 `insufficient_memory`).
+ * 422 `too_expensive`, then named 503 `insufficient_memory`).
  */
 export const MEMORY = {
   'a-webhook': { idleMi: 97, peakMi: 327, heapMb: 384 },

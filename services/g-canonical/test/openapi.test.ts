@@ -57,9 +57,11 @@ describe('OpenAPI document', async () => {
         '500',
         '503',
       ]);
-      // 503: every operation is heavy from 1 MiB (pool full, or a call that outgrew the worker heap).
+      // 503: every operation is heavy from 1 MiB (pool full, or a call past its deadline); 422 also a
+      // call that outgrew a worker's memory budget.
       expect(post.responses['503'].description).toContain('`overloaded`');
-      expect(post.responses['503'].description).toContain('`insufficient_memory`');
+      expect(post.responses['503'].description).toContain('`deadline_exceeded`');
+      expect(post.responses['422'].description).toContain('`too_expensive`');
       expect(post.responses['422'].content['application/problem+json'].schema.$ref).toBe(
         '#/components/schemas/Problem',
       );

@@ -180,6 +180,13 @@ export const CONFIG_VARIABLES = {
     schema: integer(1_000, 3_600_000),
     ...doc('Time to receive a whole request, body included (then a 408).', '60000'),
   },
+  CALL_TIMEOUT_MS: {
+    schema: integer(1, 3_600_000),
+    ...doc(
+      'Deadline of one operation call (an operation may set a lower one): a call past it is stopped — a pool call by replacing its worker — and answered 503 `deadline_exceeded`.',
+      '10000',
+    ),
+  },
   WORKER_THREADS: {
     schema: integer(1, 256),
     ...doc('Threads of the pool that runs CPU-heavy calls off the event loop.', 'the available parallelism'),
@@ -194,8 +201,8 @@ export const CONFIG_VARIABLES = {
   MAX_HEAP_MB: {
     schema: integer(64, 1_048_576),
     ...doc(
-      "The V8 heap cap: the images pass it to Node (`--max-old-space-size`) and every worker thread has it as its own (a call that outgrows it is 503 `insufficient_memory`, the service runs on); set (threads + 1) × it below the container's memory limit.",
-      "Node's own",
+      "The V8 heap cap: the images pass it to Node (`--max-old-space-size`) and every worker thread has it as its memory budget (a call that outgrows it is 422 `too_expensive`, its worker is replaced and the service runs on); set (threads + 1) × it below the container's memory limit.",
+      "Node's own for the process; 512 for each worker",
     ),
   },
   MCP_OUTPUT_SCHEMAS: {

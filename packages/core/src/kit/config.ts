@@ -12,6 +12,12 @@ import {
 /** A route's body limit unless `MAX_BODY_BYTES` or the route says otherwise (docs/conventions.md §3). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
+/** The deadline of one operation call unless `CALL_TIMEOUT_MS` says otherwise (docs/conventions.md §12). */
+export const DEFAULT_CALL_TIMEOUT_MS = 10_000;
+
+/** A pool worker's memory budget (its old generation) when `MAX_HEAP_MB` is not set. */
+export const DEFAULT_WORKER_HEAP_MB = 512;
+
 export interface ServiceConfig {
   port: number;
   host: string;
@@ -35,11 +41,16 @@ export interface ServiceConfig {
   headersTimeoutMs: number;
   /** Time allowed to receive a whole request, headers and body (slow-body clients get a 408). */
   requestTimeoutMs: number;
+  /** The deadline of one operation call (an operation may set a lower one). */
+  callTimeoutMs: number;
   /** sha256-hex of an API key → plan name. */
   apiKeys: Map<string, string>;
   workerThreads: number;
   maxHeavyInflight: number;
-  /** The heap cap the image passed to Node, if any (informational: it is set on Node's command line). */
+  /**
+   * The heap cap the image passed to Node, if any (set on Node's command line); also every pool
+   * worker's memory budget, which is `DEFAULT_WORKER_HEAP_MB` without it.
+   */
   maxHeapMb: number | undefined;
   metricsEnabled: boolean;
   /** List each tool's outputSchema in `tools/list` (off by default: the list stays lean). */
@@ -132,6 +143,7 @@ export function loadConfig(env: Env, options: LoadConfigOptions): ServiceConfig 
     shutdownGraceMs: v.SHUTDOWN_GRACE_MS ?? 10_000,
     headersTimeoutMs,
     requestTimeoutMs,
+    callTimeoutMs: v.CALL_TIMEOUT_MS ?? DEFAULT_CALL_TIMEOUT_MS,
     apiKeys,
     workerThreads: v.WORKER_THREADS ?? availableParallelism(),
     maxHeavyInflight: v.MAX_HEAVY_INFLIGHT ?? 2 * availableParallelism(),

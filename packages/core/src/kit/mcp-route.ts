@@ -136,7 +136,7 @@ export function mcpRoutes(options: McpRouteOptions): {
       const { meta, body } = await pool!.run(
         { kind: 'mcp', protocolVersion, requestId: kit.requestId },
         bytes,
-        admission(limiter, kit, settings.problemExtensions),
+        { admit: admission(limiter, kit, settings.problemExtensions), signal: kit.request.signal },
       );
       if (meta.kind === 'problem') throw new ProblemError(meta.problem);
       if (meta.kind !== 'mcp') throw new Error(`unexpected ${meta.kind} answer from a worker`);

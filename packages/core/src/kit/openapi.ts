@@ -110,12 +110,20 @@ const OVERLOADED: DocumentedError = {
     'Too many heavy calls are running or waiting on this instance; retry after `Retry-After` seconds.',
 };
 
-/** A heavy call that outgrew the worker heap (MAX_HEAP_MB). */
-const INSUFFICIENT_MEMORY: DocumentedError = {
+/** A heavy call stopped at its deadline (CALL_TIMEOUT_MS or the operation's own; docs/conventions.md §12). */
+const DEADLINE_EXCEEDED: DocumentedError = {
   status: 503,
-  code: 'insufficient_memory',
+  code: 'deadline_exceeded',
   description:
-    'The call outgrew the worker heap this instance gives one call (`MAX_HEAP_MB`); retry after `Retry-After` seconds or send less.',
+    "The call ran past its deadline (`CALL_TIMEOUT_MS`, or the operation's own) and was stopped; `limit_ms` names it.",
+};
+
+/** A heavy call that outgrew a worker's memory budget (MAX_HEAP_MB; docs/conventions.md §12). */
+const TOO_EXPENSIVE: DocumentedError = {
+  status: 422,
+  code: 'too_expensive',
+  description:
+    'The call outgrew the memory budget a worker gives one call (`MAX_HEAP_MB`) and was stopped; `limit_mb` names it. The same input fails again: send a smaller one.',
 };
 
 /** What the strict I-JSON parser refuses in a well-formed body (docs/conventions.md §3: 422). */
@@ -225,7 +233,7 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
         ...(spec.rateLimited ? [STANDARD_ERRORS.invalid_api_key!, STANDARD_ERRORS.rate_limited!] : []),
         STANDARD_ERRORS.internal_error!,
         ...((usesBody || op.heavy?.when !== undefined) && op.heavy !== undefined
-          ? [OVERLOADED, INSUFFICIENT_MEMORY]
+          ? [OVERLOADED, DEADLINE_EXCEEDED, TOO_EXPENSIVE]
           : []),
       ];
       const example = exampleOutput(op);
@@ -267,6 +275,7 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
             [...standard, ...(op.errors ?? [])],
             {
               maxBodyBytes: op.maxBodyBytes,
+              timeoutMs: op.timeoutMs,
               mediaTypes: Object.keys(bodyTypes),
               extensions: spec.problemExtensions,
             },

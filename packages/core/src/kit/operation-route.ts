@@ -70,7 +70,10 @@ export function operationRoute(
     const span = options.tracing?.startCall(ctx.span, op.mcpName ?? op.name);
     let failed = true;
     try {
-      const { meta, body } = await heavy!.pool.run({ kind: 'rest', operation: op.name, request }, bytes);
+      const { meta, body } = await heavy!.pool.run({ kind: 'rest', operation: op.name, request }, bytes, {
+        signal: ctx.request.signal,
+        timeoutMs: op.timeoutMs,
+      });
       if (meta.kind === 'problem') throw new ProblemError(meta.problem);
       if (meta.kind !== 'answer') throw new Error(`unexpected ${meta.kind} answer from a worker`);
       failed = false;

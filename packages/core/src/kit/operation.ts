@@ -81,7 +81,9 @@ export interface OperationDefinition<I extends z.ZodType = z.ZodType, O extends 
   maxBodyBytes?: number;
   /**
    * CPU-heavy from this many bytes of arguments: such calls run in the service's worker-thread pool
-   * (docs/conventions.md §11), smaller ones inline. Needs the service's `workerModule`.
+   * (docs/conventions.md §11), smaller ones inline. Needs the service's `workerModule`. `minBytes: 0`
+   * runs every call in the pool whatever its size (REST body or query, and every MCP message of a
+   * service that has such a tool) — for an operation whose cost no cheap pre-check bounds.
    */
   heavy?: {
     minBytes: number;
@@ -92,6 +94,11 @@ export interface OperationDefinition<I extends z.ZodType = z.ZodType, O extends 
      */
     when?: (raw: string | Uint8Array) => boolean;
   };
+  /**
+   * This operation's deadline in milliseconds when lower than `CALL_TIMEOUT_MS` (a higher one is
+   * capped by it): a call past it is stopped and answered 503 `deadline_exceeded` (docs/conventions.md §12).
+   */
+  timeoutMs?: number;
   /** Extra request media types besides JSON, e.g. `{ 'text/csv': parseCsv }`. */
   bodyParsers?: Readonly<Record<string, BodyParser>>;
   /** Custom HTTP rendering; `undefined` falls back to JSON. The MCP tool always returns the structured output. */

@@ -7,17 +7,18 @@ import { isProblemError, ProblemError } from '../errors.js';
 import { DEFAULT_MAX_JSON_DEPTH } from '../json/limits.js';
 import { parseStrictJson } from '../json/parse.js';
 import { parseJsonBody } from './body.js';
-import { DEFAULT_MAX_BODY_BYTES } from './config.js';
 import { problemFor } from './http/client-error.js';
 import { invalidKey } from './limits/api-keys.js';
 import { rateLimited } from './limits/limiter.js';
 import type { DocumentedError } from './operation.js';
+import { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_WORKER_HEAP_MB } from './config.js';
 import {
+  deadlineExceeded,
   internalError,
-  insufficientMemory,
   overloaded,
   payloadTooLarge,
   problemObject,
+  tooExpensive,
   unsupportedMediaType,
 } from './problems.js';
 import { zodValidationFailed } from './zod-issues.js';
@@ -53,7 +54,8 @@ const GENERIC: Record<string, (route: ExampleRoute) => ProblemError> = {
   headers_too_large: () => problemFor({ code: 'HPE_HEADER_OVERFLOW' }),
   internal_error: () => internalError(),
   overloaded: () => overloaded(4, 2),
-  insufficient_memory: () => insufficientMemory(1024, 2),
+  deadline_exceeded: (route) => deadlineExceeded(route.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS),
+  too_expensive: () => tooExpensive(DEFAULT_WORKER_HEAP_MB),
   duplicate_key: () => thrown(() => parseStrictJson('{"amount":1,"amount":2}')),
   invalid_unicode: () => thrown(() => parseStrictJson('{"note":"\\ud800"}')),
   number_out_of_range: () => thrown(() => parseStrictJson('{"amount":1e400}')),
@@ -61,6 +63,8 @@ const GENERIC: Record<string, (route: ExampleRoute) => ProblemError> = {
 
 export interface ExampleRoute {
   maxBodyBytes?: number | undefined;
+  /** The operation's own deadline, if lower than `CALL_TIMEOUT_MS`. */
+  timeoutMs?: number | undefined;
   /** The request media types the route accepts. */
   mediaTypes: readonly string[];
   /** Members the service adds to every problem. */

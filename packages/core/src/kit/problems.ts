@@ -87,15 +87,27 @@ export const overloaded = (inflight: number, retryAfterSeconds: number) =>
   });
 
 /**
- * 503 `insufficient_memory`: a heavy call outgrew the worker heap (`MAX_HEAP_MB`); the thread was
- * replaced and the service runs on. A server's limit, not a fault of the request.
+ * 503 `deadline_exceeded`: the call ran past its deadline (`CALL_TIMEOUT_MS`, or the operation's own)
+ * and was stopped — a pool call by terminating and replacing its worker (docs/conventions.md §12).
  */
-export const insufficientMemory = (heapMb: number | undefined, retryAfterSeconds: number) =>
+export const deadlineExceeded = (limitMs: number) =>
   new ProblemError({
     status: 503,
-    code: 'insufficient_memory',
-    title: 'Insufficient memory',
-    detail: `The call needed more than the ${heapMb === undefined ? 'worker' : `${heapMb} MB`} heap this instance gives one call; retry in ${retryAfterSeconds} s, send less, or raise MAX_HEAP_MB.`,
-    extensions: { retry_after_s: retryAfterSeconds },
-    headers: { 'Retry-After': String(retryAfterSeconds) },
+    code: 'deadline_exceeded',
+    title: 'Deadline exceeded',
+    detail: `The call did not finish within its deadline of ${limitMs} ms and was stopped.`,
+    extensions: { limit_ms: limitMs },
+  });
+
+/**
+ * 422 `too_expensive`: the call outgrew the memory budget of a pool worker (`MAX_HEAP_MB`); the
+ * worker was replaced and the service runs on. The same input would fail again, so no retry is offered.
+ */
+export const tooExpensive = (budgetMb: number) =>
+  new ProblemError({
+    status: 422,
+    code: 'too_expensive',
+    title: 'Too expensive',
+    detail: `The call needed more than the ${budgetMb} MB memory budget this instance gives one call and was stopped; send a smaller input.`,
+    extensions: { limit_mb: budgetMb },
   });

@@ -163,15 +163,64 @@ describe('the heavy-call pool', () => {
     });
   });
 
-  it('answers 503 insufficient_memory when a call outgrows the worker heap (MAX_HEAP_MB), and runs on', async () => {
+  it('answers 422 too_expensive naming the budget when a call outgrows its worker (MAX_HEAP_MB), and runs on', async () => {
     await serve({ workerThreads: 1, maxHeapMb: 64 }, async (origin) => {
       const pad = 'x'.repeat(5000);
       const res = await post(origin, '/hog', JSON.stringify({ mb: 400, pad }));
-      expect(res.status).toBe(503);
-      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      expect(await res.json()).toMatchObject({ code: 'insufficient_memory', title: 'Insufficient memory' });
+      expect(res.status).toBe(422);
+      expect(res.headers.get('retry-after')).toBeNull();
+      expect(await res.json()).toMatchObject({ code: 'too_expensive', title: 'Too expensive', limit_mb: 64 });
       const after: Json = await (await post(origin, '/hog', JSON.stringify({ mb: 1, pad }))).json();
       expect(after).toEqual({ objects: 20_000 });
+    });
+  });
+
+  it('stops a call past its deadline by replacing its worker (503 deadline_exceeded), and the calls waiting behind it run', async () => {
+    await serve({ workerThreads: 1, callTimeoutMs: 3000 }, async (origin) => {
+      const started = performance.now();
+      // `brief` has a deadline of its own (800 ms), below CALL_TIMEOUT_MS; a call waits behind it on the one thread.
+      const [stuck, behind] = await Promise.all([
+        post(origin, '/brief', big(5000)),
+        (async () => {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          return post(origin, '/spin', big(10));
+        })(),
+      ]);
+      expect(stuck.status).toBe(503);
+      const problem: Json = await stuck.json();
+      expect(problem).toMatchObject({ code: 'deadline_exceeded', title: 'Deadline exceeded', limit_ms: 800 });
+      expect(problem.detail).toContain('800 ms');
+      // The waiting call found a new thread (the pool starts threads on demand here), within its own deadline.
+      expect(behind.status).toBe(200);
+      expect(((await behind.json()) as Json).thread).toBeGreaterThan(0);
+      // (not after the 5 s spin the stuck one would have taken)
+      expect(performance.now() - started).toBeLessThan(2900);
+      // CALL_TIMEOUT_MS caps every call.
+      const capped = await post(origin, '/spin', big(5000));
+      expect(capped.status).toBe(503);
+      expect(await capped.json()).toMatchObject({ code: 'deadline_exceeded', limit_ms: 3000 });
+    });
+  });
+
+  it('cancels a pool call whose client goes away: its slot is free at once', async () => {
+    await serve({ workerThreads: 1, maxHeavyInflight: 1 }, async (origin) => {
+      const gone = new AbortController();
+      const abandoned = fetch(`${origin}/spin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: big(5000),
+        signal: gone.signal,
+      }).catch((error: Error) => error);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      gone.abort();
+      expect(await abandoned).toBeInstanceOf(Error);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const asked = performance.now();
+      // Within a second of the client leaving, another heavy call is admitted (not 503) and runs.
+      const next = await post(origin, '/spin', big(10));
+      expect(next.status).toBe(200);
+      // and runs on a new thread at once, not after the abandoned spin's 5 s
+      expect(performance.now() - asked).toBeLessThan(3000);
     });
   });
 });
