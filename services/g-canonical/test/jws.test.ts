@@ -43,7 +43,7 @@ for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as cons
   (runtime.logger as unknown as Record<string, unknown>)[level] = (...args: unknown[]) =>
     logLines.push(JSON.stringify(args));
 }
-const { rest, mcp, both } = onSocket(createApp(testConfig(), runtime));
+const { rest, mcp, both } = onSocket(createApp(testConfig(), { runtime }));
 
 /** Everything the server said, to search for key material. */
 const said: string[] = [];
