@@ -116,11 +116,13 @@ export async function largeInputs(server, found, { budgetMs = 100, timeScale = 1
       const parseMs = limit / (50 * 1024);
       if (ms > (budgetMs + transferMs + parseMs + 400) * timeScale)
         violations.push(`${Math.round(ms)} ms — ${route.path} with ${key} of ${limit} bytes`);
-      // V8 keeps some of a grown heap's pages after collecting it (not a leak: repeats reuse them);
-      // what may stay is bounded by the body: 50 MB plus 6 bytes per byte of the route's limit, for
-      // each heap that handled one — a heavy route's calls run in the worker threads, one heap each.
+      // V8 keeps some of a grown heap's pages after collecting it (not a leak: repeats reuse them), and
+      // with no forced collection (Kit 4) it hands them back on its own schedule; what may stay is
+      // bounded by the body: 50 MB plus 9 bytes per byte of the route's limit, for each heap that
+      // handled one — a heavy route's calls run in the worker threads, one heap each (each also capped by
+      // its memory budget).
       const heaps = route.heavy ? availableParallelism() : 1;
-      const allowance = 50 + (6 * limit * heaps) / 2 ** 20;
+      const allowance = 50 + (9 * limit * heaps) / 2 ** 20;
       const rss = await settledRss(server.pid, baseline, allowance);
       if (rss !== undefined && rss > baseline + allowance)
         violations.push(
@@ -193,17 +195,16 @@ export async function slowAndAborted(server, found) {
   const lines = server.logs.slice(before).join('\n');
   if (/"status":500|unhandled error/.test(lines)) violations.push('an aborted request was logged as a 500');
   if (!(await fetch(`${server.origin}${found.healthPath}`)).ok) violations.push('not healthy after an abort');
-  // A body declared far over the limit: 413 with Connection: close, and the rest is not read.
+  // A body declared far over the limit: 413 at once, and the rest is not read — @hono/node-server drains
+  // an unread body for a bounded time (500 ms, 64 MiB), then closes the connection.
   const big = await raw(
     server.port,
     [head.replace('Content-Length: 100', 'Content-Length: 1000000000'), Buffer.alloc(256 * 1024, 97)],
     { waitMs: 4_000 },
   );
   const answer = parseResponse(big.text);
-  if (answer.status !== 413 || answer.headers.connection !== 'close' || !big.closed)
-    violations.push(
-      `early 413: ${answer.status}, connection ${answer.headers.connection}, closed ${big.closed}`,
-    );
+  if (answer.status !== 413 || !big.closed || big.ms > 3_000)
+    violations.push(`early 413: ${answer.status}, closed ${big.closed} after ${Math.round(big.ms)} ms`);
   return {
     check: 'slow clients, aborts, early 413',
     requests: 4,

@@ -70,12 +70,19 @@ export async function hostile(server, found) {
     if (longest > 1_000) violations.push(`a batch of 100 calls logged a line of ${longest} characters`);
   }
 
-  // 4. Key guessing costs the guesser: after 10 unknown keys a minute, 429 instead of 401.
+  // 4. Key guessing costs the guesser: after 10 unknown keys a minute, 429 instead of 401. The MCP
+  // endpoint checks the key of every message (a ping spends no token).
   const statuses = [];
   for (let i = 0; i < 15; i++) {
     const answer = await timed(() =>
-      fetch(`${server.origin}${found.healthPath.replace(/health$/, 'version')}`, {
-        headers: { authorization: `Bearer sk_guess_${i}` },
+      fetch(`${server.origin}${found.mcpPath}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer sk_guess_${i}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
       }),
     );
     requests++;

@@ -16,6 +16,7 @@ import {
   DIGEST_ALGORITHMS,
   type DigestAlgorithm,
   diffJson,
+  MAX_PATCH_PATH_CHARS,
   digestOf,
   idempotencyKey,
 } from './domain/index.js';
@@ -254,6 +255,13 @@ export const patchOperation = defineOperation({
       .meta({ description: 'Operations, applied in order' }),
     operations: z.int().meta({ description: 'Length of patch' }),
   }),
+  errors: [
+    {
+      status: 422,
+      code: 'patch_too_large',
+      description: `The patch's paths would add up to more than ${MAX_PATCH_PATH_CHARS} characters (refused before it is built).`,
+    },
+  ],
   example: { input: patchExample, output: () => patchOf(patchExample) },
   handler: patchOf,
 });

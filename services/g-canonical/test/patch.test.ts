@@ -5,12 +5,21 @@ import { canonicalize, type JsonValue } from '@dus/core';
 import fc from 'fast-check';
 import { applyPatch, deepClone, type Operation } from 'fast-json-patch';
 import { describe, expect, it } from 'vitest';
-import { diffJson } from '../src/domain/index.js';
+import { diffJson, MAX_PATCH_PATH_CHARS } from '../src/domain/index.js';
 import { onSocket } from './socket.js';
 
 const { both } = onSocket();
 
 describe('the spec examples, over REST and MCP', () => {
+  it('a long member name over many items is refused with 422 patch_too_large on both surfaces', async () => {
+    const name = 'n'.repeat(4_000);
+    const body = { from: { [name]: Array(10_000).fill(0) }, to: { [name]: [] } };
+    const outcome = await both('/v1/patch', 'json_patch', body);
+    expect(outcome.status).toBe(422);
+    expect(outcome.json).toMatchObject({ code: 'patch_too_large' });
+    expect(JSON.stringify(outcome.mcp)).toContain('patch_too_large');
+  });
+
   it.each([
     ['{"a":1,"b":2}', '{"a":1,"b":3}', [{ op: 'replace', path: '/b', value: 3 }]],
     ['{"a/b":1,"m~n":2}', '{"a/b":2,"m~n":2}', [{ op: 'replace', path: '/a~1b', value: 2 }]],
@@ -70,6 +79,24 @@ describe('diffJson', () => {
     expect(diffJson([[1, 2]], [[1]])).toEqual([{ op: 'remove', path: '/0/1' }]);
     expect(diffJson([], [])).toEqual([]);
     expect(diffJson({}, {})).toEqual([]);
+  });
+
+  it("refuses a patch whose paths would exceed the bound, counted over every operation, before building it", () => {
+    // Paths '/0' (replace), '/3' and '/2' (removes): 6 characters in all.
+    expect(diffJson([1, 2, 3, 4], [0, 2], 6)).toHaveLength(3);
+    const pairs: Array<[JsonValue, JsonValue]> = [
+      [[1, 2, 3, 4], [0, 2]],
+      [{ a: 1 }, { a: 2, b: 1, c: 1 }],
+      [{ ab: [1] }, { ab: 1 }],
+    ];
+    for (const [from, to] of pairs) {
+      const paths = diffJson(from, to).reduce((total, operation) => total + operation.path.length, 0);
+      expect(diffJson(from, to, paths).length).toBeGreaterThan(0);
+      expect(() => diffJson(from, to, paths - 1)).toThrow(
+        expect.objectContaining({ status: 422, code: 'patch_too_large' }),
+      );
+    }
+    expect(MAX_PATCH_PATH_CHARS).toBe(33_554_432);
   });
 
   it('scalars and type changes', () => {

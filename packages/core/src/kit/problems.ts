@@ -111,3 +111,15 @@ export const tooExpensive = (budgetMb: number) =>
     detail: `The call needed more than the ${budgetMb} MB memory budget this instance gives one call and was stopped; send a smaller input.`,
     extensions: { limit_mb: budgetMb },
   });
+
+/**
+ * 422 `too_expensive`: the answer is longer than the longest text the runtime can build (~512 MiB);
+ * the same input would fail again.
+ */
+export const answerTooLarge = () =>
+  new ProblemError({
+    status: 422,
+    code: 'too_expensive',
+    title: 'Too expensive',
+    detail: 'The answer to this call would be longer than the longest text this service can build; send a smaller input.',
+  });

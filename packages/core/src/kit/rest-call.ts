@@ -5,7 +5,7 @@ import { callOperation } from './call.js';
 import { JSON_CONTENT_TYPE } from './http/reply.js';
 import { parseQuery } from './http/request.js';
 import type { BodyParser, OperationDefinition, RequestView } from './operation.js';
-import { unsupportedMediaType } from './problems.js';
+import { answerTooLarge, unsupportedMediaType } from './problems.js';
 import type { Tracing } from './tracing.js';
 import { validated } from './zod-issues.js';
 
@@ -105,6 +105,16 @@ function withQueryOptions(op: OperationDefinition, request: RestRequest, body: u
   return { ...options, ...body };
 }
 
+/** The output's JSON; a RangeError here means longer than V8's longest string, a fault of the input's size. */
+function serialised(output: unknown): string {
+  try {
+    return JSON.stringify(output);
+  } catch (error) {
+    if (error instanceof RangeError) throw answerTooLarge();
+    throw error;
+  }
+}
+
 function answer(
   op: OperationDefinition,
   request: RestRequest,
@@ -115,7 +125,7 @@ function answer(
   if (rendered === undefined) {
     const headers: Record<string, string> = { 'Content-Type': JSON_CONTENT_TYPE };
     if (op.cacheControl) headers['Cache-Control'] = op.cacheControl;
-    return { status: 200, headers, body: JSON.stringify(output) };
+    return { status: 200, headers, body: serialised(output) };
   }
   const headers: Record<string, string> = op.cacheControl ? { 'Cache-Control': op.cacheControl } : {};
   Object.assign(headers, rendered.headers);

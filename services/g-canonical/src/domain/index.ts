@@ -8,7 +8,7 @@ export {
   idempotencyKey,
   toSfString,
 } from './idempotency.js';
-export { diffJson, type PatchOperation } from './patch.js';
+export { diffJson, MAX_PATCH_PATH_CHARS, type PatchOperation } from './patch.js';
 export { fieldTokens, type Projection, project } from './projection.js';
 export { decodeDigest, parseDigestField, type Verification, verifyDigests } from './verify.js';
 export {

@@ -1,4 +1,4 @@
-import { escapePointerToken, type JsonObject, type JsonValue } from '@dus/core';
+import { escapePointerToken, type JsonObject, type JsonValue, unprocessable } from '@dus/core';
 
 /** One RFC 6902 operation; only these three are produced. */
 export type PatchOperation =
@@ -8,6 +8,13 @@ export type PatchOperation =
 
 /** Work left: a pair to compare, or an operation already decided (emitted when reached). */
 type Frame = { from: JsonValue; to: JsonValue; path: string } | { emit: PatchOperation };
+
+/**
+ * Most characters the paths of one patch may add up to. A path is as long as its member names, and a
+ * long name over many array items repeats in every operation: the answer is refused before it is built,
+ * not after a multi-gigabyte string (the values are parts of `to`, bounded by the request).
+ */
+export const MAX_PATCH_PATH_CHARS = 32 * 1024 * 1024;
 
 const isObject = (value: JsonValue): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -20,13 +27,28 @@ const isObject = (value: JsonValue): value is JsonObject =>
  * same way, then `remove` surplus indices from the last down, or `add` missing ones ascending. Any
  * other difference → `replace`. Paths are RFC 6901 pointers. Iterative (an explicit stack).
  */
-export function diffJson(from: JsonValue, to: JsonValue): PatchOperation[] {
+export function diffJson(
+  from: JsonValue,
+  to: JsonValue,
+  maxPathChars = MAX_PATCH_PATH_CHARS,
+): PatchOperation[] {
   const patch: PatchOperation[] = [];
+  let pathChars = 0;
+  const emit = (operation: PatchOperation) => {
+    pathChars += operation.path.length;
+    if (pathChars > maxPathChars) {
+      throw unprocessable(
+        'patch_too_large',
+        `The patch's paths would exceed ${maxPathChars} characters (a long member name repeated over many items); compare smaller documents or parts of them.`,
+      );
+    }
+    patch.push(operation);
+  };
   const stack: Frame[] = [{ from, to, path: '' }];
   while (stack.length > 0) {
     const frame = stack.pop()!;
     if ('emit' in frame) {
-      patch.push(frame.emit);
+      emit(frame.emit);
       continue;
     }
     const { from: x, to: y, path } = frame;
@@ -51,7 +73,7 @@ export function diffJson(from: JsonValue, to: JsonValue): PatchOperation[] {
     } else if (x !== y) {
       // Scalars of one type are equal in canonical form exactly when they are equal (`-0 === 0`);
       // a scalar against a container, or an array against an object, is replaced whole.
-      patch.push({ op: 'replace', path, value: y });
+      emit({ op: 'replace', path, value: y });
     }
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
