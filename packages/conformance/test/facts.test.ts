@@ -1,4 +1,4 @@
-// Facts from the data (conventions §12): what the service descriptions, the MCP instructions, the
+// Facts from the data: what the service descriptions, the MCP instructions, the
 // READMEs' one-line summaries and the root README's table say is tested against the operation list and
 // the services' own tables, so that a new tool, platform, algorithm or format cannot be left out of them.
 //
