@@ -84,7 +84,7 @@ async function factsOf(service: BuiltService): Promise<{ counts: Count[]; terms:
             stated: ['description', 'summary', 'opening'],
           },
         ],
-        // Every platform by name in the opening; `standard-webhooks` may be written "Standard Webhooks".
+        // The platforms by name are checked in the opening alone (below): the summary gives their count.
         terms: [],
       };
     }
@@ -162,7 +162,7 @@ const WORDS =
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 
 /** "25", "five", "twenty-five" → the number; anything else → undefined (not a count). */
-export function numberOf(text: string): number | undefined {
+function numberOf(text: string): number | undefined {
   const word = text.toLowerCase();
   if (/^\d+$/.test(word)) return Number(word);
   if (WORDS.includes(word)) return WORDS.indexOf(word);
