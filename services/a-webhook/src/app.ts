@@ -12,15 +12,15 @@ export function createApp(config: ServiceConfig, options: CreateServiceOptions =
       title: 'Webhook signature verification',
       description:
         `Verifies webhook signatures of ${PLATFORM_NAMES.length} platforms (${PLATFORM_NAMES.join(', ')}) in one ` +
-        'stateless call. Never stores or echoes secrets.',
+        'stateless call, and signs test deliveries with your own secret. Never stores or echoes secrets.',
       openapi: '3.0.3',
       operations,
       problemExtensions: { valid: false },
       links: { platforms: '/platforms', verify: '/verify', sign: '/sign' },
       mcpInstructions:
-        'verify_webhook checks one delivery: pass platform, the raw body as payload, the signature header as ' +
-        'signature and the secret (see list_platforms for the fields each platform needs). Read `valid` and `reason`. ' +
-        'sign_webhook makes test headers with your own secret.',
+        `\`verify_webhook\` checks one delivery from any of ${PLATFORM_NAMES.length} platforms: pass platform, the raw body as ` +
+        'payload, the signature header as signature and the secret (see `list_platforms` for the fields each platform ' +
+        'needs). Read `valid` and `reason`. `sign_webhook` makes test headers with your own secret.',
     },
     config,
     options,

@@ -22,7 +22,7 @@ export function createApp(config: ServiceConfig, options: CreateServiceOptions =
       workerModule: new URL('../dist/operations.js', import.meta.url),
       info: { plan: PLAN },
       mcpInstructions:
-        'Give a list of API calls ({method, url, headers?, body?, timestamp?, status?, latency_ms?, client?}): request_deduplicator finds duplicates, batch_optimizer groups calls into batches, cost_analyzer prices them before and after, usage_analytics describes usage. Positions are 0-based.',
+        'Give a list of API calls ({method, url, headers?, body?, timestamp?, status?, latency_ms?, client?}): `request_deduplicator` finds duplicates, `batch_optimizer` groups calls into batches, `cost_analyzer` prices them before and after, `usage_analytics` describes usage. Positions are 0-based.',
     },
     config,
     options,

@@ -1,7 +1,14 @@
 import { type CreateServiceOptions, createService, type ServiceConfig } from '@dus/core';
+import { BARCODE_TYPES } from './domain/index.js';
 import { operations } from './operations.js';
 
 export const SERVICE = { name: 'd-barcode', version: '1.0.0', defaultPort: 8084 } as const;
+
+/** The symbologies as the MCP instructions name them: from the table `/generate` accepts. */
+const TYPE_LIST = Object.values(BARCODE_TYPES)
+  .map((type) => type.name)
+  .join(', ')
+  .replace(/, ([^,]*)$/, ' or $1');
 
 /** The plans of docs/conventions.md §7: D is the service that limits by default. */
 export const PLANS = [
@@ -22,8 +29,7 @@ export function createApp(config: ServiceConfig, options: CreateServiceOptions =
       workerModule: new URL('../dist/operations.js', import.meta.url),
       plans: Object.fromEntries(PLANS.map((plan) => [plan.name, plan.requests_per_minute ?? 'unlimited'])),
       info: { plans: PLANS },
-      mcpInstructions:
-        'generate_barcode returns an EAN-13, UPC-A, EAN-8, UPC-E, ITF-14, Code 128 or GS1-128 barcode (SVG as a string, PNG in base64 with output=png, with metadata and print geometry); validate_barcode checks data with its check digit or a GS1-128 element string; compute_check_digit computes or validates GS1 check digits.',
+      mcpInstructions: `\`generate_barcode\` returns an ${TYPE_LIST} barcode (SVG as a string, PNG in base64 with output=png, with metadata and print geometry); \`validate_barcode\` checks data with its check digit or a GS1-128 element string; \`compute_check_digit\` computes or validates GS1 check digits.`,
     },
     config,
     options,

@@ -95,7 +95,7 @@ const digestExample = { text: '{"hello": "world"}', algorithm: 'sha-256' as cons
 
 export const digestOperation = defineOperation({
   name: 'digest',
-  summary: 'SHA-2 digest of canonical JSON or of raw text',
+  summary: `Digest (${DIGEST_ALGORITHMS.join(', ')}) of canonical JSON or of raw text`,
   description:
     'With `value`: digest of the UTF-8 of its RFC 8785 canonical form. With `text`: digest of the UTF-8 of the string exactly as given (not parsed, not normalised). Returns hex, base64, base64url and the RFC 9530 `Content-Digest` field value. `algorithm`: sha-256 (default), sha-384, sha-512, sha3-256, sha3-512 or blake3; `content_digest` is given only for sha-256 and sha-512, the RFC 9530 registry, else it is null with a warning.',
   toolDescription:

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type Json, jsonSchemaOf, type SchemaDialect } from './json-schema.js';
+import { forEachSchemaNode, type Json, jsonSchemaOf, type SchemaDialect } from './json-schema.js';
 
 type Io = 'input' | 'output';
 
@@ -9,62 +9,28 @@ type Io = 'input' | 'output';
  * so request schemas state their defaults in the description instead of the `default` keyword.
  */
 function defaultsIntoDescriptions(root: Json): void {
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (Array.isArray(node)) {
-      stack.push(...node);
-      continue;
-    }
-    if (typeof node !== 'object' || node === null) continue;
-    const schema = node as Json;
+  forEachSchemaNode(root, (schema) => {
     const properties = schema.properties as Record<string, Json> | undefined;
-    if (properties !== undefined && typeof properties === 'object') {
-      const required = new Set((schema.required as string[] | undefined) ?? []);
-      for (const [name, member] of Object.entries(properties)) {
-        if (required.has(name) || member === null || typeof member !== 'object' || !('default' in member))
-          continue;
-        const text = typeof member.description === 'string' ? member.description : '';
-        if (!/default/i.test(text)) {
-          member.description =
-            `${text}${text === '' || text.endsWith('.') ? '' : '.'} Default: ${JSON.stringify(member.default)}.`.trimStart();
-        }
-        delete member.default;
+    if (properties === undefined || typeof properties !== 'object' || properties === null) return;
+    const required = new Set((schema.required as string[] | undefined) ?? []);
+    for (const [name, member] of Object.entries(properties)) {
+      if (required.has(name) || member === null || typeof member !== 'object' || !('default' in member))
+        continue;
+      const text = typeof member.description === 'string' ? member.description : '';
+      if (!/default/i.test(text)) {
+        member.description =
+          `${text}${text === '' || text.endsWith('.') ? '' : '.'} Default: ${JSON.stringify(member.default)}.`.trimStart();
       }
-      stack.push(...Object.values(properties));
+      delete member.default;
     }
-    for (const [key, value] of Object.entries(schema)) {
-      if (
-        key !== 'properties' &&
-        key !== 'examples' &&
-        key !== 'example' &&
-        key !== 'enum' &&
-        key !== 'const'
-      ) {
-        stack.push(value);
-      }
-    }
-  }
+  });
 }
 
 /** Every `$ref` of a generated schema, rewritten by `rename`. */
 function rewriteRefs(root: unknown, rename: (ref: string) => string): void {
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node !== 'object' || node === null) continue;
-    if (Array.isArray(node)) {
-      stack.push(...node);
-      continue;
-    }
-    const schema = node as Json;
+  forEachSchemaNode(root, (schema) => {
     if (typeof schema.$ref === 'string') schema.$ref = rename(schema.$ref);
-    for (const [key, value] of Object.entries(schema)) {
-      if (key !== 'examples' && key !== 'example' && key !== 'default' && key !== 'enum' && key !== 'const') {
-        stack.push(value);
-      }
-    }
-  }
+  });
 }
 
 /**

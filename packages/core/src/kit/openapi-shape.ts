@@ -1,8 +1,8 @@
 /**
- * Finishing touches on a generated OpenAPI document, as plain JSON walks (iterative: schemas nest):
+ * Finishing touches on a generated OpenAPI document (walked by `forEachSchemaNode`):
  * operation names as component names, and OpenAPI 3.0's spelling of "any value".
  */
-import type { Json } from './json-schema.js';
+import { forEachSchemaNode, type Json } from './json-schema.js';
 import { ANY_JSON_TYPES } from './schema-meta.js';
 
 /** `cost_optimizer` → `CostOptimizer`, `verifyWebhook` → `VerifyWebhook`. */
@@ -21,23 +21,12 @@ const ANY_JSON = JSON.stringify(ANY_JSON_TYPES);
  * `nullable` is only valid beside a `type` (the generator writes `{nullable: true}` for `unknown`).
  */
 export function downlevelTo30(document: Json): void {
-  const stack: unknown[] = [document];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node !== 'object' || node === null) continue;
-    if (Array.isArray(node)) {
-      stack.push(...node);
-      continue;
-    }
-    const schema = node as Json;
+  forEachSchemaNode(document, (schema) => {
     if (Array.isArray(schema.type) && JSON.stringify(schema.type) === ANY_JSON) delete schema.type;
     if (schema.nullable === true && schema.type === undefined) delete schema.nullable;
     // A nullable enum lists null among its values, or validators read `enum` as excluding it.
     if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
       schema.enum = [...schema.enum, null];
     }
-    for (const [key, value] of Object.entries(schema)) {
-      if (key !== 'example' && key !== 'examples' && key !== 'enum' && key !== 'default') stack.push(value);
-    }
-  }
+  });
 }
