@@ -96,7 +96,9 @@ type Query<O> = O extends { parameters: { query?: infer Q } }
 
 describe.each(services)('$dir', (service) => {
   // Generating and compiling a client is a few seconds of work: once per service, with room for a busy machine.
-  it('generates a TypeScript client whose calls with only the required members compile', { timeout: 30_000 }, async () => {
+  it('generates a TypeScript client whose calls with only the required members compile', {
+    timeout: 30_000,
+  }, async () => {
     const document = (await (await service.app.request(`${service.basePath}/openapi.json`)).json()) as Json;
     const dir = join(work, service.dir);
     rmSync(dir, { recursive: true, force: true });

@@ -152,7 +152,9 @@ describe('the operation call is the unit of the quota (docs/conventions.md §7)'
         const done = await client.callTool({ name: 'digest', arguments: { text } });
         expect(done.isError).toBeFalsy();
       }
-      const refused = await client.callTool({ name: 'digest', arguments: { text: 'c' } }).catch((error) => error);
+      const refused = await client
+        .callTool({ name: 'digest', arguments: { text: 'c' } })
+        .catch((error) => error);
       expect(refused).toBeInstanceOf(McpError);
       expect((refused as McpError).data).toMatchObject({ status: 429, code: 'rate_limited', limit: 2 });
       // Protocol messages still answer, and REST shares the same budget.

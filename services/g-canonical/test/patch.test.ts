@@ -81,11 +81,14 @@ describe('diffJson', () => {
     expect(diffJson({}, {})).toEqual([]);
   });
 
-  it("refuses a patch whose paths would exceed the bound, counted over every operation, before building it", () => {
+  it('refuses a patch whose paths would exceed the bound, counted over every operation, before building it', () => {
     // Paths '/0' (replace), '/3' and '/2' (removes): 6 characters in all.
     expect(diffJson([1, 2, 3, 4], [0, 2], 6)).toHaveLength(3);
     const pairs: Array<[JsonValue, JsonValue]> = [
-      [[1, 2, 3, 4], [0, 2]],
+      [
+        [1, 2, 3, 4],
+        [0, 2],
+      ],
       [{ a: 1 }, { a: 2, b: 1, c: 1 }],
       [{ ab: [1] }, { ab: 1 }],
     ];

@@ -121,5 +121,6 @@ export const answerTooLarge = () =>
     status: 422,
     code: 'too_expensive',
     title: 'Too expensive',
-    detail: 'The answer to this call would be longer than the longest text this service can build; send a smaller input.',
+    detail:
+      'The answer to this call would be longer than the longest text this service can build; send a smaller input.',
   });
