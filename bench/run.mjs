@@ -44,14 +44,21 @@ if (canPin && process.env.BENCH_PINNED !== '1') {
 }
 
 /**
+ * The V8 flag the images run every service with (Dockerfile CMD): every server of a row, ours and each
+ * reference alike, runs under it, so the rows measure the services as shipped and compare like with like.
+ */
+const IMAGE_NODE_ARGS = ['--no-allocation-site-pretenuring'];
+
+/**
  * Starts a server on a free port with its stdout (the request log) going to /dev/null: the server
  * still formats and writes every log line, but no reader competes with the load generator for core 1.
  * With `readyPath` (a service's `/readyz`), the server is loaded only once it says it is ready: a worker
  * pool still loading its modules would otherwise be counted in the first load's CPU time.
  */
-async function startProcess(file, env = {}, nodeArgs = [], readyPath = undefined) {
+async function startProcess(file, env = {}, extraArgs = [], readyPath = undefined) {
   const port = await freePort();
   const command = canPin ? 'taskset' : process.execPath;
+  const nodeArgs = [...IMAGE_NODE_ARGS, ...extraArgs];
   const args = canPin ? ['-c', '0', process.execPath, ...nodeArgs, file] : [...nodeArgs, file];
   const child = spawn(command, args, {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', ...env },
@@ -545,6 +552,7 @@ function httpProse(rounds) {
     "hono/request-id, hono-pino (its default line, one per request, to stdout through pino's synchronous",
     "destination, as the kit's logger), @hono/prometheus, hono-rate-limiter (in-memory store, a limit the load",
     "never reaches) and secureHeaders. bench/test checks that each answers every row with the ceiling's body.",
+    'Every server runs with the V8 flag the images set (--no-allocation-site-pretenuring, Dockerfile CMD).',
     `Each row runs ${rounds} rounds (the ceiling's load, bare Hono's, the standard stack's, then ours). CPU ratio =`,
     'ceiling µs / ours, in the round with the median such ratio (every round\'s in "round ratios"); bare Hono',
     "ratio = ceiling µs / bare Hono µs; kit/bare Hono and kit/standard = that server's µs / ours (above 1:",
