@@ -33,16 +33,21 @@ describe.each(services)('$dir', (service) => {
   });
   afterAll(() => socket.close());
 
+  /** The operation's POST route (as the service's root info lists it), its tool and the MCP path. */
+  async function surfacesOf(op: OperationDefinition) {
+    const route = (await (await socket.request(`${service.basePath}/`)).json()) as {
+      operations: Array<{ method: string; path: string; mcp_tool: string | null }>;
+    };
+    const tool = op.mcpName ?? op.name;
+    const path = route.operations.find((entry) => entry.mcp_tool === tool && entry.method === 'POST')!.path;
+    return { path, tool, mcpPath: `${service.basePath}/mcp` };
+  }
+
   it.each(tools.map((op) => ({ op, label: `${op.name}: ${limitOf(op)} bytes of arguments` })))(
     '$label are taken alike on both surfaces; one byte more is 413 on both',
     async ({ op }) => {
       const limit = limitOf(op);
-      const route = (await (await socket.request(`${service.basePath}/`)).json()) as {
-        operations: Array<{ method: string; path: string; mcp_tool: string | null }>;
-      };
-      const tool = op.mcpName ?? op.name;
-      const path = route.operations.find((entry) => entry.mcp_tool === tool && entry.method === 'POST')!.path;
-      const surfaces = { path, tool, mcpPath: `${service.basePath}/mcp` };
+      const surfaces = await surfacesOf(op);
 
       const atLimit = await bothSurfaces(socket, surfaces, padded(op, limit));
       expect(atLimit.rest.kind === 'problem' ? atLimit.rest.status : 200).not.toBe(413);
@@ -68,12 +73,7 @@ describe.each(services)('$dir', (service) => {
     async () => {
       const op = smallest!;
       const limit = limitOf(op);
-      const route = (await (await socket.request(`${service.basePath}/`)).json()) as {
-        operations: Array<{ method: string; path: string; mcp_tool: string | null }>;
-      };
-      const tool = op.mcpName ?? op.name;
-      const path = route.operations.find((entry) => entry.mcp_tool === tool && entry.method === 'POST')!.path;
-      const surfaces = { path, tool, mcpPath: `${service.basePath}/mcp` };
+      const surfaces = await surfacesOf(op);
       const atLimit = await bothSurfaces(socket, surfaces, spaced(op, limit));
       expect(atLimit.rest.kind === 'problem' ? atLimit.rest.status : 200).not.toBe(413);
       expect(atLimit.mcp.kind === 'problem' ? atLimit.mcp.status : 200).not.toBe(413);
