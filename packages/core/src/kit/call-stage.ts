@@ -37,7 +37,7 @@ export async function readThenRun<T>(
   run: CallRunners<T>,
 ): Promise<T> {
   const bytes = await kit.request.readBody(limit);
-  if (heavy !== undefined && isHeavy(heavy, bytes)) return run.inPool(bytes, heavy.pool.admit());
+  if (isHeavy(heavy, bytes)) return run.inPool(bytes, heavy!.pool.admit());
   return run.inline(bytes);
 }
 
