@@ -122,7 +122,7 @@ describe.each(services)('services/$dir/server.json', (service) => {
   });
 
   it('is what `npm run registry:generate` writes today', () => {
-    expect(text).toBe(generated.get(`services/${dir}/server.json`));
+    expect(text, 'run `npm run registry:generate`').toBe(generated.get(`services/${dir}/server.json`));
   });
 
   it('is named by the package manifest and carries its version and npm package', () => {
