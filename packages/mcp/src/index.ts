@@ -31,8 +31,10 @@ export {
 } from './jsonrpc.js';
 export { isJsonContentType, type MediaType, parseMediaType } from './media.js';
 export { createOriginMatcher } from './origin.js';
+export { type McpHeaders, MODERN_PROTOCOL_VERSIONS } from './modern.js';
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
 export { createMcpServer } from './server.js';
+export type { CallToolResult } from './tools.js';
 export type {
   McpServer,
   McpServerInfo,
@@ -41,6 +43,7 @@ export type {
   McpTool,
   McpToolAnnotations,
   McpToolContext,
+  McpContentBlock,
   McpToolDescriptor,
   McpToolOutcome,
 } from './types.js';
