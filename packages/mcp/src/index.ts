@@ -34,6 +34,7 @@ export { createOriginMatcher } from './origin.js';
 export { type McpHeaders, MODERN_PROTOCOL_VERSIONS } from './modern.js';
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
 export { createMcpServer } from './server.js';
+export { type StdioOptions, serveStdio, stdioHeaders } from './stdio.js';
 export type { CallToolResult } from './tools.js';
 export type {
   McpServer,
