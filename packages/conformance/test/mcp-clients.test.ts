@@ -3,18 +3,17 @@
 // fail), and the v1 SDK client (2025-11-25), over HTTP (the production server on a real socket) and over
 // stdio (the package's bin, spawned): connect, list the tools (each with its title and the four
 // annotations), call one tool and get the documented example's answer.
-import { join } from 'node:path';
-import { exampleOutput, listen, type OperationDefinition } from '@dus/core';
+import { listen } from '@dus/core';
 import {
   type ConnectedClient,
   connectClient,
   MCP_CLIENT_KINDS,
   type McpClientKind,
-  type McpTarget,
   MODERN_REVISION,
 } from '@dus/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltService, type Json, services, servicesDir } from './helpers/services.js';
+import { exampleCall, stdioTarget, toolName } from './helpers/mcp-clients.js';
+import { type BuiltService, type Json, services } from './helpers/services.js';
 
 const ANNOTATIONS = {
   readOnlyHint: true,
@@ -22,30 +21,6 @@ const ANNOTATIONS = {
   destructiveHint: false,
   openWorldHint: false,
 };
-
-const toolName = (op: OperationDefinition) => op.mcpName ?? op.name;
-
-/** A call per service: the first tool whose documented example is a valid MCP call, and its answer. */
-export function exampleCall(service: BuiltService) {
-  const op = service.operations.find(
-    (candidate) =>
-      candidate.mcp !== false &&
-      candidate.example !== undefined &&
-      (candidate.mcpInput ?? candidate.input).safeParse(candidate.example.input).success,
-  );
-  if (op === undefined) throw new Error(`${service.dir} has no tool with a valid example`);
-  return {
-    name: toolName(op),
-    args: op.example!.input as Record<string, unknown>,
-    expected: JSON.parse(JSON.stringify(exampleOutput(op))) as Json,
-  };
-}
-
-export const stdioTarget = (service: BuiltService, env: Record<string, string> = {}): McpTarget => ({
-  command: process.execPath,
-  args: [join(servicesDir, service.dir, 'dist', 'stdio.js')],
-  env: { LOG_LEVEL: 'info', ...env },
-});
 
 async function checkSession(service: BuiltService, kind: McpClientKind, client: ConnectedClient) {
   if (kind !== 'v1') expect(client.protocolVersion).toBe(MODERN_REVISION);
