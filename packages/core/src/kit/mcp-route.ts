@@ -193,7 +193,9 @@ export function mcpRoutes(options: McpRouteOptions): {
       const protocolVersion = kit.request.header('mcp-protocol-version')?.trim();
       const { meta, body } = await pool!.run(
         { kind: 'mcp', protocolVersion, headers: eraHeaders(kit), requestId: kit.requestId },
-        bytes,
+        // A copy goes to the worker (a memcpy, far cheaper than a scan): the bytes stay here, so a
+        // refusal of the whole message can still answer each request with its own id.
+        new Uint8Array(bytes),
         {
           admit: admission(limiter, kit, settings.problemExtensions),
           signal: kit.request.signal,
