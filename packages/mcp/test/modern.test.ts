@@ -40,7 +40,12 @@ const endpoint = createMcpEndpoint({
 
 /** A 2026-07-28 request: the envelope in `_meta` and the standard headers, as the v2 client sends it. */
 function modern(method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const message = { jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: ENVELOPE } };
+  const message = {
+    jsonrpc: '2.0',
+    id: 1,
+    method,
+    params: { ...params, _meta: ENVELOPE } as Record<string, unknown>,
+  };
   const all: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'application/json, text/event-stream',
