@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { createRuntime, createService, testConfig } from '../../dist/index.js';
 import { operations } from '../fixtures/heavy-ops.mjs';
 
+// biome-ignore lint/suspicious/noExplicitAny: answers inspected member by member
+type Json = any;
+
 const definition = {
   name: 'kit-spans',
   title: 'Spans',
@@ -59,17 +62,17 @@ describe('MCP tool-call spans', () => {
     const { app, runtime, calls } = recordingService();
     try {
       const legacy = await app.request('/mcp', spin('', { 'mcp-protocol-version': '2025-11-25' }));
-      expect((await legacy.json()).result.isError).toBeUndefined();
+      expect(((await legacy.json()) as Json).result.isError).toBeUndefined();
       const modernHeaders = {
         'mcp-protocol-version': '2026-07-28',
         'mcp-method': 'tools/call',
         'mcp-name': 'spin',
       };
       const modern = await app.request('/mcp', spin('', modernHeaders, MODERN_META));
-      expect((await modern.json()).result.resultType).toBe('complete');
+      expect(((await modern.json()) as Json).result.resultType).toBe('complete');
       // Of heavy size: the call runs in a worker and its span is recorded on the event loop.
       const pooled = await app.request('/mcp', spin('x'.repeat(5000), modernHeaders, MODERN_META));
-      expect((await pooled.json()).result.structuredContent.thread).toBeGreaterThan(0);
+      expect(((await pooled.json()) as Json).result.structuredContent.thread).toBeGreaterThan(0);
       const rest = await app.request('/spin', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
