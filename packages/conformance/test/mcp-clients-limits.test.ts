@@ -28,7 +28,15 @@ const argumentsOf = (bytes: number, member = 'x') => ({ [member]: 'a'.repeat(byt
 
 const MAX_BODY_BYTES = 1024;
 
-describe.concurrent.each(services)('$dir, pinned to 2026-07-28', (service) => {
+/** The per-request envelope of the 2026-07-28 revision, as a client sends it in `_meta`. */
+const ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+
+// Up to a few MB of arguments per service (the lowest limit of its tools), all services at once.
+describe.concurrent.each(services)('$dir, pinned to 2026-07-28', { timeout: 30_000 }, (service) => {
   let limited: Awaited<ReturnType<typeof listen>>;
   let small: Awaited<ReturnType<typeof listen>>;
   beforeAll(async () => {
@@ -107,6 +115,41 @@ describe('G, pinned to 2026-07-28: tool errors', () => {
       expect(result.content[0].text).toBe(problem.detail);
     } finally {
       await client.close();
+    }
+  });
+
+  it('refuses the third call as HTTP 200 with Retry-After and the RateLimit headers, as in 2025', async () => {
+    const limited = await serve(G, { rateLimitPerMinute: 2 });
+    const post = (id: number, method: string, params: Json = {}) =>
+      fetch(`${limited.origin}${G.basePath}/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': method,
+          ...(typeof params.name === 'string' ? { 'mcp-name': params.name } : {}),
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: ENVELOPE } }),
+      });
+    try {
+      for (const method of ['server/discover', 'tools/list'])
+        expect((await post(0, method)).status).toBe(200);
+      const call = { name: 'digest', arguments: { text: 'a' } };
+      for (const id of [1, 2])
+        expect((await post(id, 'tools/call', call)).headers.get('retry-after')).toBeNull();
+      const refused = await post(3, 'tools/call', call);
+      expect(refused.status).toBe(200);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(refused.headers.get('ratelimit')).toMatch(/^"free";r=0;t=\d+$/);
+      expect(refused.headers.get('ratelimit-policy')).toBe('"free";q=2;w=60');
+      expect(await refused.json()).toMatchObject({
+        jsonrpc: '2.0',
+        id: 3,
+        error: { code: -32000, data: { status: 429, code: 'rate_limited' } },
+      });
+    } finally {
+      await limited.close();
     }
   });
 
