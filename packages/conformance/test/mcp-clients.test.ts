@@ -41,7 +41,8 @@ async function checkSession(service: BuiltService, kind: McpClientKind, client: 
   }
 }
 
-describe.concurrent.each(services)('$dir', (service) => {
+// Each case starts clients (a stdio one spawns its server, twice for a probing v2 client): all at once.
+describe.concurrent.each(services)('$dir', { timeout: 60_000 }, (service) => {
   let server: Awaited<ReturnType<typeof listen>>;
   beforeAll(async () => {
     server = await listen(service.app as Parameters<typeof listen>[0]);
@@ -64,6 +65,6 @@ describe.concurrent.each(services)('$dir', (service) => {
       } finally {
         await client.close();
       }
-    }, 60_000);
+    });
   }
 });
