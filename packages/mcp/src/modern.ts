@@ -65,11 +65,13 @@ export function createModernLeg(server: McpServer, options: McpServerOptions): M
   const contexts = new WeakMap<Request, McpToolContext>();
   const outputSchemas = new Map(server.tools.map((tool) => [tool.name, tool.outputSchema]));
   // The schemas' object roots were checked at start-up (indexTools); the SDK's type says so too.
-  const tools: Tool[] = server.tools.map(({ inputSchema, outputSchema, ...tool }) => ({
-    ...tool,
-    inputSchema: { ...inputSchema, type: 'object' },
-    ...(outputSchema === undefined ? {} : { outputSchema: { ...outputSchema, type: 'object' } }),
-  }));
+  // (The keys keep their order: both eras list the tools byte for byte alike.)
+  const tools: Tool[] = server.tools.map((tool) => {
+    const { outputSchema } = tool;
+    const listed: Tool = { ...tool, inputSchema: { ...tool.inputSchema, type: 'object' } };
+    if (outputSchema !== undefined) listed.outputSchema = { ...outputSchema, type: 'object' };
+    return listed;
+  });
 
   const handler = createMcpHandler(
     ({ requestInfo }) => {
