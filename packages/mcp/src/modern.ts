@@ -6,13 +6,7 @@
  * lists them, `tools/call` asks the host's admission, then runs the tool through the same
  * `callTool` as the 2025 era (so byte limits, validation and problems are one code path).
  */
-import {
-  createMcpHandler,
-  isLegacyRequest,
-  ProtocolError,
-  Server,
-  type Tool,
-} from '@modelcontextprotocol/server';
+import type { McpHttpHandler, Tool } from '@modelcontextprotocol/server';
 import { JsonRpcError, JsonRpcErrorCode } from './jsonrpc.js';
 import { isPlainObject } from './tools.js';
 import type { McpServer, McpServerOptions, McpToolContext } from './types.js';
@@ -58,7 +52,24 @@ function sentArguments(message: unknown): object | undefined {
   return isPlainObject(args) ? args : undefined;
 }
 
-const toProtocolError = (error: JsonRpcError) => new ProtocolError(error.code, error.message, error.data);
+/** The reserved `_meta` key whose presence is a message's claim to the 2026-07-28 era (the SDK's rule). */
+const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
+
+/**
+ * Whether a message could belong to the 2026-07-28 era at all: it carries the envelope claim, or its
+ * MCP-Protocol-Version header names a modern revision. Anything else is 2025 traffic for the SDK too
+ * (`isLegacyRequest`), so it is routed without loading the SDK: a service that only ever meets 2025
+ * clients (and each worker thread) does not pay for loading it.
+ */
+function mayBeModern(message: unknown, header: McpHeaders): boolean {
+  const version = header('mcp-protocol-version')?.trim();
+  if (version !== undefined && MODERN_PROTOCOL_VERSIONS.includes(version)) return true;
+  if (!isPlainObject(message) || !isPlainObject(message.params)) return false;
+  const meta = message.params._meta;
+  return isPlainObject(meta) && Object.hasOwn(meta, PROTOCOL_VERSION_KEY);
+}
+
+type Sdk = typeof import('@modelcontextprotocol/server');
 
 export function createModernLeg(server: McpServer, options: McpServerOptions): ModernLeg {
   /** The host's context of each request the SDK is serving, found by the Request it was given. */
@@ -73,49 +84,58 @@ export function createModernLeg(server: McpServer, options: McpServerOptions): M
     return listed;
   });
 
-  const handler = createMcpHandler(
-    ({ requestInfo }) => {
-      const context = (requestInfo === undefined ? undefined : contexts.get(requestInfo)) ?? {};
-      const sdk = new Server(
-        { name: options.name, version: options.version },
-        {
-          capabilities: { tools: { listChanged: false } },
-          ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
-        },
-      );
-      sdk.setRequestHandler('tools/list', (request) => {
-        // Every tool fits on one page, so no cursor we could have issued exists.
-        if (request.params?.cursor !== undefined) {
-          throw new ProtocolError(JsonRpcErrorCode.InvalidParams, 'Invalid params: unknown cursor');
-        }
-        return { tools: [...tools] };
-      });
-      sdk.setRequestHandler('tools/call', async (request) => {
-        // The operation call is the unit of the quota (docs/conventions.md §7), as in the 2025 era.
-        const refused = await context.admit?.('tools/call');
-        if (refused !== undefined) throw toProtocolError(refused);
-        try {
-          const result = await server.callTool(request.params, context);
-          return sdk.projectCallToolResult(result, outputSchemas.get(request.params.name));
-        } catch (error) {
-          if (error instanceof JsonRpcError) throw toProtocolError(error);
-          (options.onError ?? console.error)(error, {
-            method: 'tools/call',
-            ...(context.requestId === undefined ? {} : { requestId: context.requestId }),
-          });
-          throw new ProtocolError(JsonRpcErrorCode.InternalError, 'Internal error');
-        }
-      });
-      return sdk;
-    },
-    // Rejected requests are the client's answer, not the server's error; tool bugs are reported above.
-    { legacy: 'reject', onerror: () => {} },
-  );
+  const handlerOf = ({ createMcpHandler, ProtocolError, Server }: Sdk): McpHttpHandler => {
+    const toProtocolError = (error: JsonRpcError) => new ProtocolError(error.code, error.message, error.data);
+    return createMcpHandler(
+      ({ requestInfo }) => {
+        const context = (requestInfo === undefined ? undefined : contexts.get(requestInfo)) ?? {};
+        const sdk = new Server(
+          { name: options.name, version: options.version },
+          {
+            capabilities: { tools: { listChanged: false } },
+            ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+          },
+        );
+        sdk.setRequestHandler('tools/list', (request) => {
+          // Every tool fits on one page, so no cursor we could have issued exists.
+          if (request.params?.cursor !== undefined) {
+            throw new ProtocolError(JsonRpcErrorCode.InvalidParams, 'Invalid params: unknown cursor');
+          }
+          return { tools: [...tools] };
+        });
+        sdk.setRequestHandler('tools/call', async (request) => {
+          // The operation call is the unit of the quota (docs/conventions.md §7), as in the 2025 era.
+          const refused = await context.admit?.('tools/call');
+          if (refused !== undefined) throw toProtocolError(refused);
+          try {
+            const result = await server.callTool(request.params, context);
+            return sdk.projectCallToolResult(result, outputSchemas.get(request.params.name));
+          } catch (error) {
+            if (error instanceof JsonRpcError) throw toProtocolError(error);
+            (options.onError ?? console.error)(error, {
+              method: 'tools/call',
+              ...(context.requestId === undefined ? {} : { requestId: context.requestId }),
+            });
+            throw new ProtocolError(JsonRpcErrorCode.InternalError, 'Internal error');
+          }
+        });
+        return sdk;
+      },
+      // Rejected requests are the client's answer, not the server's error; tool bugs are reported above.
+      { legacy: 'reject', onerror: () => {} },
+    );
+  };
+  let loaded: Promise<{ sdk: Sdk; handler: McpHttpHandler }> | undefined;
+  /** The SDK and its handler, loaded at the first message that may be 2026 traffic. */
+  const load = () =>
+    (loaded ??= import('@modelcontextprotocol/server').then((sdk) => ({ sdk, handler: handlerOf(sdk) })));
 
   return {
     async claims(message, header) {
+      if (!mayBeModern(message, header)) return undefined;
+      const { sdk, handler } = await load();
       const request = requestOf(header);
-      if (await isLegacyRequest(request, message)) return undefined;
+      if (await sdk.isLegacyRequest(request, message)) return undefined;
       return {
         async answer(context) {
           const sent = sentArguments(message);

@@ -7,7 +7,6 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { isPlainObject } from './tools.js';
 
 /** The envelope key of the 2026-07-28 revision that names a request's protocol version. */
@@ -47,6 +46,8 @@ export interface StdioOptions {
 
 /** Serves MCP on stdin/stdout until stdin ends; resolves once the transport has started. */
 export async function serveStdio(options: StdioOptions): Promise<{ close(): Promise<void> }> {
+  // Loaded here, not with the package: an HTTP server never needs it.
+  const { StdioServerTransport } = await import('@modelcontextprotocol/server/stdio');
   const transport = new StdioServerTransport(options.stdin, options.stdout);
   transport.onerror = (error) => options.onError(error);
   transport.onclose = () => options.onClose();
