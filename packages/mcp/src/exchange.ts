@@ -1,6 +1,7 @@
-import { JsonRpcErrorCode, quote } from './jsonrpc.js';
+import { isJsonRpcId, JsonRpcError, JsonRpcErrorCode, jsonRpcFailure, quote } from './jsonrpc.js';
 import { acceptsMcpResponse, asksForEventStream, isJsonContentType } from './media.js';
 import { createOriginMatcher } from './origin.js';
+import { createModernLeg, type McpHeaders, MODERN_PROTOCOL_VERSIONS } from './modern.js';
 import { allowsBatches, isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
 import { createMcpServer } from './server.js';
 import type { McpServer, McpServerOptions, McpToolContext } from './types.js';
@@ -44,8 +45,15 @@ export interface McpEndpoint {
   post(exchange: McpExchange, context?: McpToolContext): Promise<McpReply>;
   /** The checks of a POST that need no body (origin, Accept, Content-Type, protocol version). */
   refusal(exchange: Pick<McpExchange, 'header'>): McpReply | undefined;
-  /** Answers a POST's body once read (the host may read it, or hand it to a worker that does). */
-  answer(body: McpBody, protocolVersion: string | undefined, context?: McpToolContext): Promise<McpReply>;
+  /**
+   * Answers a POST's body once read (the host may read it, or hand it to a worker that does), in the
+   * era the request belongs to: given the request's headers (or just its MCP-Protocol-Version).
+   */
+  answer(
+    body: McpBody,
+    headers: McpHeaders | string | undefined,
+    context?: McpToolContext,
+  ): Promise<McpReply>;
   get(exchange: Pick<McpExchange, 'header'>): McpReply;
 }
 
@@ -59,11 +67,13 @@ const refusalOf = (
 
 function protocolVersionRefusal(exchange: Pick<McpExchange, 'header'>): McpReply | undefined {
   const version = exchange.header('mcp-protocol-version');
-  if (version === undefined || isSupportedProtocolVersion(version.trim())) return undefined;
+  if (version === undefined) return undefined;
+  const trimmed = version.trim();
+  if (isSupportedProtocolVersion(trimmed) || MODERN_PROTOCOL_VERSIONS.includes(trimmed)) return undefined;
   return refusalOf(
     400,
     'unsupported_protocol_version',
-    `Unsupported MCP-Protocol-Version ${quote(version)}; supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
+    `Unsupported MCP-Protocol-Version ${quote(version)}; supported: ${[...MODERN_PROTOCOL_VERSIONS, ...SUPPORTED_PROTOCOL_VERSIONS].join(', ')}.`,
     JsonRpcErrorCode.InvalidRequest,
   );
 }
@@ -71,9 +81,23 @@ function protocolVersionRefusal(exchange: Pick<McpExchange, 'header'>): McpReply
 const refusal406 = () =>
   refusalOf(406, 'not_acceptable', 'Accept must include application/json or text/event-stream.');
 
+/**
+ * A request or notification JSON-RPC accepts: only those may belong to the 2026-07-28 era (the
+ * dispatcher answers the malformed ones, with id null where the id is not valid, in every era).
+ */
+function isWellFormedCall(message: unknown): boolean {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return false;
+  const { jsonrpc, method, id } = message as Record<string, unknown>;
+  return (
+    jsonrpc === '2.0' && typeof method === 'string' && (!Object.hasOwn(message, 'id') || isJsonRpcId(id))
+  );
+}
+
 /** A stateless Streamable HTTP endpoint, independent of the HTTP framework: JSON only, no SSE, no session. */
 export function createMcpEndpoint(options: McpServerOptions): McpEndpoint {
   const server = createMcpServer(options);
+  const modern = createModernLeg(server, options);
+  const maxResponseBytes = options.limits?.maxResponseBytes ?? Number.POSITIVE_INFINITY;
   const originAllowed = createOriginMatcher(options.allowedOrigins);
   const originRefusal = (exchange: Pick<McpExchange, 'header'>): McpReply | undefined => {
     const origin = exchange.header('origin');
@@ -96,11 +120,31 @@ export function createMcpEndpoint(options: McpServerOptions): McpEndpoint {
     );
   }
 
+  /** A 2026-07-28 answer within the answer cap (the SDK's reply is replaced by the refusal, as in a batch). */
+  function bounded(reply: McpReply, message: unknown, context: McpToolContext): McpReply {
+    if (!('body' in reply) || Buffer.byteLength(reply.body) <= maxResponseBytes) return reply;
+    const refusal =
+      options.refuse?.({ kind: 'response_too_large', maxBytes: maxResponseBytes }, context) ??
+      new JsonRpcError(TRANSPORT_ERROR, `The answer would exceed ${maxResponseBytes} bytes.`);
+    const id = (message as { id?: unknown }).id;
+    return {
+      status: 200,
+      body: JSON.stringify(
+        jsonRpcFailure(isJsonRpcId(id) ? id : null, refusal.code, refusal.message, refusal.data),
+      ),
+    };
+  }
+
   async function answer(
     body: McpBody,
-    protocolVersion: string | undefined,
+    headers: McpHeaders | string | undefined,
     context: McpToolContext = {},
   ): Promise<McpReply> {
+    const header: McpHeaders =
+      typeof headers === 'function'
+        ? headers
+        : (name) => (name === 'mcp-protocol-version' ? headers : undefined);
+    const protocolVersion = header('mcp-protocol-version')?.trim();
     if (!body.ok) {
       return {
         status: 400,
@@ -123,6 +167,10 @@ export function createMcpEndpoint(options: McpServerOptions): McpEndpoint {
         JsonRpcErrorCode.InvalidRequest,
       );
     }
+    if (isWellFormedCall(body.message)) {
+      const claim = await modern.claims(body.message, header);
+      if (claim !== undefined) return bounded(await claim.answer(context), body.message, context);
+    }
     const reply = await server.handleMessage(body.message, context);
     if (reply === undefined) return { status: 202 };
     return { status: reply.invalid ? 400 : 200, body: reply.text };
@@ -132,7 +180,7 @@ export function createMcpEndpoint(options: McpServerOptions): McpEndpoint {
     const early = refusal(exchange);
     if (early !== undefined) return early;
     const body = await exchange.readBody();
-    return answer(body, exchange.header('mcp-protocol-version')?.trim(), context);
+    return answer(body, (name) => exchange.header(name), context);
   }
 
   function get(exchange: Pick<McpExchange, 'header'>): McpReply {

@@ -31,8 +31,11 @@ export {
 } from './jsonrpc.js';
 export { isJsonContentType, type MediaType, parseMediaType } from './media.js';
 export { createOriginMatcher } from './origin.js';
+export { type McpHeaders, MODERN_PROTOCOL_VERSIONS } from './modern.js';
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
 export { createMcpServer } from './server.js';
+export { type StdioOptions, serveStdio, stdioHeaders } from './stdio.js';
+export type { CallToolResult } from './tools.js';
 export type {
   McpServer,
   McpServerInfo,
@@ -41,6 +44,7 @@ export type {
   McpTool,
   McpToolAnnotations,
   McpToolContext,
+  McpContentBlock,
   McpToolDescriptor,
   McpToolOutcome,
 } from './types.js';

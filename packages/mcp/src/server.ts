@@ -30,6 +30,24 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const names = [...byName.keys()].sort();
   const tools = Object.freeze(names.map((name) => describeTool(byName.get(name)!)));
 
+  /** A `tools/call` of either era: the tool's result, or a JsonRpcError (unknown tool, bad params). */
+  async function callTool(params: unknown, context: McpToolContext) {
+    const { name, arguments: args = {} } = paramsObject(params);
+    if (typeof name !== 'string') throw invalidParams('name must be a string');
+    const tool = byName.get(name);
+    if (tool === undefined) {
+      throw new JsonRpcError(
+        JsonRpcErrorCode.InvalidParams,
+        `Unknown tool ${quote(name)}; available tools: ${names.join(', ') || '(none)'}`,
+        { availableTools: names },
+      );
+    }
+    if (!isPlainObject(args)) throw invalidParams('arguments must be an object');
+    context.onToolCall?.(name);
+    const outcome = await tool.call(args, context);
+    return toCallResult(outcome);
+  }
+
   const methods: Record<string, JsonRpcMethod<McpToolContext>> = {
     initialize(params) {
       const { protocolVersion } = paramsObject(params);
@@ -53,22 +71,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       return { tools };
     },
 
-    async 'tools/call'(params, context) {
-      const { name, arguments: args = {} } = paramsObject(params);
-      if (typeof name !== 'string') throw invalidParams('name must be a string');
-      const tool = byName.get(name);
-      if (tool === undefined) {
-        throw new JsonRpcError(
-          JsonRpcErrorCode.InvalidParams,
-          `Unknown tool ${quote(name)}; available tools: ${names.join(', ') || '(none)'}`,
-          { availableTools: names },
-        );
-      }
-      if (!isPlainObject(args)) throw invalidParams('arguments must be an object');
-      context.onToolCall?.(name);
-      const outcome = await tool.call(args, context);
-      return toCallResult(outcome);
-    },
+    'tools/call': (params, context) => callTool(params, context),
   };
 
   const onError = options.onError ?? logError;
@@ -89,6 +92,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
 
   return {
     tools,
+    callTool,
     handleMessage: (message, context = {}) => dispatcher.respond(message, context),
     info: () => ({
       name: options.name,

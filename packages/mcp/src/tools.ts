@@ -1,13 +1,13 @@
-import type { McpTool, McpToolDescriptor, McpToolOutcome } from './types.js';
+import type { McpContentBlock, McpTool, McpToolDescriptor, McpToolOutcome } from './types.js';
 
 /** Tool-name rule of MCP 2025-11-25 (1–128 of A–Z a–z 0–9 _ - .). */
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
-export interface CallToolResult {
-  content: { type: 'text'; text: string }[];
+export type CallToolResult = {
+  content: McpContentBlock[];
   structuredContent?: Record<string, unknown>;
   isError?: true;
-}
+};
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -66,11 +66,12 @@ export function toCallResult(outcome: McpToolOutcome): CallToolResult {
   }
   if (outcome.ok) {
     const value = outcome.value === undefined ? null : outcome.value;
-    const content = [{ type: 'text' as const, text: JSON.stringify(value) }];
+    const content: McpContentBlock[] = [{ type: 'text', text: JSON.stringify(value) }];
+    if (outcome.content !== undefined) content.push(...outcome.content);
     return isPlainObject(value) ? { content, structuredContent: value } : { content };
   }
   if (typeof outcome.message !== 'string') throw new TypeError('MCP tool error outcome has no message');
-  const content = [{ type: 'text' as const, text: outcome.message }];
+  const content: McpContentBlock[] = [{ type: 'text', text: outcome.message }];
   if (outcome.data !== undefined) content.push({ type: 'text', text: JSON.stringify(outcome.data) });
   return { content, isError: true };
 }

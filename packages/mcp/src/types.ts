@@ -1,4 +1,5 @@
 import type { BatchRefusal, JsonRpcError, JsonRpcId, JsonRpcText } from './jsonrpc.js';
+import type { CallToolResult } from './tools.js';
 
 export interface McpToolAnnotations {
   title?: string;
@@ -8,7 +9,18 @@ export interface McpToolAnnotations {
   openWorldHint?: boolean;
 }
 
-export type McpToolOutcome = { ok: true; value: unknown } | { ok: false; message: string; data?: unknown };
+/** A content block of a tool result beside the JSON text (e.g. an image the output also carries). */
+export type McpContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image'; data: string; mimeType: string };
+
+/**
+ * A tool's answer: `value` is the structured output; `content`, blocks shown after its JSON text (an
+ * image a client can display). An error carries the message and the problem as `data`.
+ */
+export type McpToolOutcome =
+  | { ok: true; value: unknown; content?: readonly McpContentBlock[] }
+  | { ok: false; message: string; data?: unknown };
 
 export interface McpToolContext {
   /** The HTTP request id (X-Request-Id) when the call came over HTTP. */
@@ -92,6 +104,8 @@ export interface McpServerOptions {
 export interface McpServer {
   /** The tools as listed by `tools/list`, sorted by name. */
   readonly tools: readonly McpToolDescriptor[];
+  /** Runs a `tools/call` of either era: its result, or a thrown JsonRpcError (unknown tool, bad params). */
+  callTool(params: unknown, context: McpToolContext): Promise<CallToolResult>;
   /** Answers a parsed message or batch as JSON text within the limits; `undefined`: nothing to send. */
   handleMessage(message: unknown, context?: McpToolContext): Promise<JsonRpcText | undefined>;
   info(): McpServerInfo;

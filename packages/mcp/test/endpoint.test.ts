@@ -187,7 +187,7 @@ describe('POST: the transport checks, before the body is read', () => {
         400,
         'unsupported_protocol_version',
         -32600,
-        `Unsupported MCP-Protocol-Version ${JSON.stringify(version)}; supported: 2025-11-25, 2025-06-18, 2025-03-26.`,
+        `Unsupported MCP-Protocol-Version ${JSON.stringify(version)}; supported: 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26.`,
       );
     }
     for (const version of ['2025-11-25', '2025-06-18', '2025-03-26', ' 2025-06-18 ']) {

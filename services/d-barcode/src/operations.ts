@@ -85,6 +85,12 @@ export const generateOperation = defineOperation({
     const contentType = json ? JSON_CONTENT_TYPE : png ? 'image/png' : 'image/svg+xml';
     return { body, contentType, headers: { ETag: etag } };
   },
+  // The symbol as MCP image content beside the structured answer (docs/conventions.md §13).
+  mcpContent: (output) => [
+    output.png === null
+      ? { type: 'image', data: Buffer.from(output.svg).toString('base64'), mimeType: 'image/svg+xml' }
+      : { type: 'image', data: output.png, mimeType: 'image/png' },
+  ],
   handler: (input) => generate(input),
 });
 

@@ -1,3 +1,4 @@
+import { isProblemError, type ProblemError } from '../errors.js';
 import type { KitContext } from './context.js';
 import type { HeavyPool } from './heavy/pool.js';
 import { type RequestLimiter, takeCallToken } from './limit.js';
@@ -22,6 +23,8 @@ export function isHeavy(rule: HeavyRule | undefined, raw: string | Uint8Array): 
 export interface CallRunners<T> {
   inline(bytes: Uint8Array): T | Promise<T>;
   inPool(bytes: Uint8Array, release: () => void): Promise<T>;
+  /** Answers a heavy call the pool refused (503 `overloaded`) once its bytes are in; default: thrown. */
+  refused?(bytes: Uint8Array, problem: ProblemError): T | Promise<T>;
 }
 
 /**
@@ -37,8 +40,15 @@ export async function readThenRun<T>(
   run: CallRunners<T>,
 ): Promise<T> {
   const bytes = await kit.request.readBody(limit);
-  if (isHeavy(heavy, bytes)) return run.inPool(bytes, heavy!.pool.admit());
-  return run.inline(bytes);
+  if (!isHeavy(heavy, bytes)) return run.inline(bytes);
+  let release: () => void;
+  try {
+    release = heavy!.pool.admit();
+  } catch (error) {
+    if (run.refused === undefined || !isProblemError(error)) throw error;
+    return run.refused(bytes, error);
+  }
+  return run.inPool(bytes, release);
 }
 
 /** Admission of one operation call: the client's key (401) and one rate-limit token (429), thrown. */

@@ -1,4 +1,4 @@
-import type { Span } from '@opentelemetry/api';
+import type { Attributes, Span } from '@opentelemetry/api';
 import { ProblemError } from '../errors.js';
 import type { OperationContext, OperationDefinition } from './operation.js';
 import type { Tracing } from './tracing.js';
@@ -30,6 +30,8 @@ export interface CallOptions {
   /** With tracing on: the call gets a child span of the request's. */
   tracing?: Tracing | undefined;
   parentSpan?: Span | undefined;
+  /** The call span's attributes (an MCP call's `mcp.method.name`, `gen_ai.tool.name`, …). */
+  spanAttributes?: Attributes | undefined;
 }
 
 const NO_OPTIONS: CallOptions = Object.freeze({});
@@ -53,7 +55,12 @@ export function callOperation(
 ): CallResult | Promise<CallResult> {
   const { tracing } = options;
   if (tracing === undefined) return call(op, raw, context, options);
-  const span = tracing.startCall(options.parentSpan, op.mcpName ?? op.name);
+  const span = tracing.startCall(
+    options.parentSpan,
+    op.mcpName ?? op.name,
+    undefined,
+    options.spanAttributes,
+  );
   let result: CallResult | Promise<CallResult>;
   try {
     result = call(op, raw, context, options);

@@ -44,6 +44,7 @@ export { callOperation } from './call.js';
 export type { AccessLogEntry } from './access-log.js';
 export { createRuntime, type Lifecycle, type Runtime } from './runtime.js';
 export { listen, type RunningService, type RunServiceOptions, runService } from './server.js';
+export { type RunStdioOptions, runStdio } from './mcp-stdio.js';
 export {
   type CreateServiceOptions,
   createService,

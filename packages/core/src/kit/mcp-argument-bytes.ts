@@ -108,19 +108,48 @@ function argumentsLength(bytes: Uint8Array, at: number): number | undefined {
   return length;
 }
 
-/** The arguments' lengths of every message in a body, in order (one for a single message). */
-export function argumentLengths(bytes: Uint8Array): Array<number | undefined> {
+/** `what` of every message in a body, in order (one for a single message). */
+function eachMessage<T>(bytes: Uint8Array, what: (bytes: Uint8Array, at: number) => T): T[] {
   const at = skipSpace(bytes, 0);
-  if (bytes[at] !== OPEN_BRACKET) return [argumentsLength(bytes, at)];
-  const lengths: Array<number | undefined> = [];
+  if (bytes[at] !== OPEN_BRACKET) return [what(bytes, at)];
+  const found: T[] = [];
   let i = skipSpace(bytes, at + 1);
   while (i < bytes.length && bytes[i] !== CLOSE_BRACKET) {
-    lengths.push(argumentsLength(bytes, i));
+    found.push(what(bytes, i));
     i = skipSpace(bytes, skipValue(bytes, i));
     if (bytes[i] !== COMMA) break;
     i = skipSpace(bytes, i + 1);
   }
-  return lengths;
+  return found;
+}
+
+/** The arguments' lengths of every message in a body, in order (one for a single message). */
+export function argumentLengths(bytes: Uint8Array): Array<number | undefined> {
+  return eachMessage(bytes, argumentsLength);
+}
+
+/** The tool a message at `at` names (`params.name`, a string), if any. */
+function toolName(bytes: Uint8Array, at: number): string | undefined {
+  if (bytes[at] !== OPEN_BRACE) return undefined;
+  let name: string | undefined;
+  eachMember(bytes, at, (key, start) => {
+    if (key !== 'params' || bytes[start] !== OPEN_BRACE) return;
+    name = undefined;
+    eachMember(bytes, start, (inner, from, to) => {
+      if (inner === 'name' && bytes[from] === QUOTE) name = keyAt(bytes, from, to);
+    });
+  });
+  return name;
+}
+
+/** The tools a body's messages name, in order, without parsing it (for the pool's deadline). */
+export function calledTools(bytes: Uint8Array): string[] {
+  try {
+    return eachMessage(bytes, toolName).filter((name): name is string => name !== undefined);
+  } catch {
+    // A name with a broken escape: the message is refused when parsed; no tool's deadline applies.
+    return [];
+  }
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -146,4 +175,34 @@ export function argumentBytesOf(bytes: Uint8Array, message: unknown): (args: obj
     }
     return sizes.get(args);
   };
+}
+
+/** The `id` of the message at `at`: its value, `undefined` without one (a notification), `null` if unusable. */
+function messageId(bytes: Uint8Array, at: number): string | number | null | undefined {
+  if (bytes[at] !== OPEN_BRACE) return null;
+  let id: string | number | null | undefined;
+  eachMember(bytes, at, (key, start, end) => {
+    if (key !== 'id') return;
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8');
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = null;
+    }
+    id = typeof value === 'string' || Number.isSafeInteger(value) ? (value as string | number) : null;
+  });
+  return id;
+}
+
+/**
+ * The ids of a body's messages without parsing it, in order (`undefined` for a notification), so a
+ * refusal of a whole message (the pool full or stopping) answers each request with its own id.
+ */
+export function messageIds(bytes: Uint8Array): Array<string | number | null | undefined> {
+  try {
+    return eachMessage(bytes, messageId);
+  } catch {
+    return [null];
+  }
 }

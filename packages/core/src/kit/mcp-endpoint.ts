@@ -41,13 +41,25 @@ export interface McpSettings {
   sharedDefs: boolean;
 }
 
+/** The request headers that choose a message's era and that its 2026-07-28 answer checks (§13). */
+export const MCP_ERA_HEADERS = ['accept', 'content-type', 'mcp-protocol-version', 'mcp-method', 'mcp-name'];
+
 /** What the host learns of each call (metrics, spans, the access log) and how it traces them. */
 export interface McpCallHooks {
-  /** Extra options of every call (tracing on the event loop). */
-  callOptions?(host: unknown): Pick<CallOptions, 'tracing' | 'parentSpan'>;
+  /** Extra options of every call (tracing on the event loop, span attributes such as `mcp.protocol.version`). */
+  callOptions?(host: unknown): Pick<CallOptions, 'tracing' | 'parentSpan' | 'spanAttributes'>;
   /** After a call, with its outcome and when it ran. */
   called?(tool: string, ok: boolean, startedAt: number, endedAt: number, host: unknown): void;
   onError?(error: unknown, info: { method: string; requestId?: string }): void;
+}
+
+/** The tools whose operation sets its own, lower deadline (`timeoutMs`), by tool name. */
+export function toolDeadlines(operations: readonly OperationDefinition[]): Map<string, number> {
+  const deadlines = new Map<string, number>();
+  for (const op of operations) {
+    if (op.mcp !== false && op.timeoutMs !== undefined) deadlines.set(op.mcpName ?? op.name, op.timeoutMs);
+  }
+  return deadlines;
 }
 
 /** The body limit of `/mcp` and the answer cap, from the tools' limits. */
@@ -111,8 +123,9 @@ export function serviceMcpEndpoint(
         async call(args, context) {
           const requestId = context.requestId ?? '';
           const startedAt = Date.now();
+          const { spanAttributes, ...traced } = hooks.callOptions?.(context.host) ?? {};
           try {
-            const { output } = await callOperation(
+            const { input, output } = await callOperation(
               op,
               args,
               { requestId, via: 'mcp' },
@@ -124,11 +137,17 @@ export function serviceMcpEndpoint(
                   // The arguments as sent, as a REST body is measured; compact JSON where unknown.
                   measure: () => context.argumentBytes?.(args) ?? Buffer.byteLength(JSON.stringify(args)),
                 },
-                ...hooks.callOptions?.(context.host),
+                ...traced,
+                spanAttributes: {
+                  'mcp.method.name': 'tools/call',
+                  'gen_ai.tool.name': name,
+                  ...spanAttributes,
+                },
               },
             );
             hooks.called?.(name, true, startedAt, Date.now(), context.host);
-            return { ok: true, value: output };
+            const content = op.mcpContent?.(output, input);
+            return { ok: true, value: output, ...(content === undefined ? {} : { content }) };
           } catch (error) {
             hooks.called?.(name, false, startedAt, Date.now(), context.host);
             if (!isProblemError(error)) throw error;

@@ -1,15 +1,22 @@
-import { JsonRpcError, type McpReply, TRANSPORT_ERROR } from '@dus/mcp';
-import { ProblemError } from '../errors.js';
+import { JsonRpcError, jsonRpcFailure, type McpReply, TRANSPORT_ERROR } from '@dus/mcp';
+import { isProblemError, ProblemError } from '../errors.js';
 import type { KitContext } from './context.js';
 import { type HeavyRule, readThenRun } from './call-stage.js';
 import type { HeavyPool } from './heavy/pool.js';
 import type { CallRecord } from './heavy/protocol.js';
 import { JSON_CONTENT_TYPE, respond } from './http/reply.js';
-import { type McpSettings, mcpBody, mcpBounds, serviceMcpEndpoint } from './mcp-endpoint.js';
+import {
+  MCP_ERA_HEADERS,
+  type McpSettings,
+  mcpBody,
+  mcpBounds,
+  serviceMcpEndpoint,
+  toolDeadlines,
+} from './mcp-endpoint.js';
 import type { ServiceMetrics } from './metrics.js';
 import type { OperationDefinition } from './operation.js';
 import { problemObject, problemResponse } from './problems.js';
-import { argumentBytesOf } from './mcp-argument-bytes.js';
+import { argumentBytesOf, calledTools, messageIds } from './mcp-argument-bytes.js';
 import { identifyClient, type RequestLimiter, takeCallToken } from './limit.js';
 import type { KitHandler } from './router.js';
 import type { Runtime } from './runtime.js';
@@ -49,6 +56,16 @@ function admission(
       problemObject(refused, kit.requestId, extensions),
     );
   };
+}
+
+/** The headers that choose and check a message's era (docs/conventions.md §13), for a worker. */
+function eraHeaders(kit: KitContext): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of MCP_ERA_HEADERS) {
+    const value = kit.request.header(name);
+    if (value !== undefined) headers[name] = value;
+  }
+  return headers;
 }
 
 /** Tools a batch may name in its access-log line; beyond them a count, so the line stays short. */
@@ -92,8 +109,31 @@ export function mcpRoutes(options: McpRouteOptions): {
           minBytes: heavySizes.length === 0 ? undefined : Math.min(...heavySizes),
           when: heavyTests.length === 0 ? undefined : (raw) => heavyTests.some((when) => when(raw)),
         };
+  const deadlines = toolDeadlines(operations);
+  /** A message's deadline in the pool: the sum of its calls' own (`CALL_TIMEOUT_MS` caps it there). */
+  const messageDeadline = (bytes: Uint8Array): number | undefined => {
+    // No tool has its own: no scan of the body on the event loop.
+    if (deadlines.size === 0) return undefined;
+    const names = calledTools(bytes);
+    if (names.length === 0) return undefined;
+    let total = 0;
+    for (const name of names) {
+      const own = deadlines.get(name);
+      if (own === undefined) return undefined;
+      total += own;
+    }
+    return total;
+  };
   const endpoint = serviceMcpEndpoint(operations, settings, {
-    callOptions: (host) => ({ tracing: runtime.tracing, parentSpan: (host as KitContext | undefined)?.span }),
+    callOptions: (host) => {
+      const kit = host as KitContext | undefined;
+      const version = kit?.request.header('mcp-protocol-version')?.trim();
+      return {
+        tracing: runtime.tracing,
+        parentSpan: kit?.span,
+        ...(version === undefined ? {} : { spanAttributes: { 'mcp.protocol.version': version } }),
+      };
+    },
     called: (tool, ok) => metrics?.toolCall(tool, ok),
     onError: (error, info) => {
       const { name, message, stack } = error as Error;
@@ -125,18 +165,44 @@ export function mcpRoutes(options: McpRouteOptions): {
     for (const call of calls) {
       log(call.tool);
       metrics?.toolCall(call.tool, call.ok);
-      const span = runtime.tracing?.startCall(kit.span, call.tool, call.startedAt);
+      const version = kit.request.header('mcp-protocol-version')?.trim();
+      const span = runtime.tracing?.startCall(kit.span, call.tool, call.startedAt, {
+        'mcp.method.name': 'tools/call',
+        'gen_ai.tool.name': call.tool,
+        ...(version === undefined ? {} : { 'mcp.protocol.version': version }),
+      });
       if (span !== undefined) runtime.tracing?.endCall(span, !call.ok, call.endedAt);
     }
+  }
+
+  /**
+   * A refusal of a whole message once its bytes are in (the pool full or stopping, its deadline): each
+   * request of it answered with its own id, the problem as the error's data, with the problem's status.
+   */
+  function refuseEach(kit: KitContext, bytes: Uint8Array, error: ProblemError): Response {
+    const ids = messageIds(bytes).filter((id) => id !== undefined);
+    if (ids.length === 0) return problemResponse(error, kit, settings.problemExtensions);
+    const data = problemObject(error, kit.requestId, settings.problemExtensions);
+    const failures = ids.map((id) => jsonRpcFailure(id, TRANSPORT_ERROR, error.detail, data));
+    const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(64, bytes.byteLength));
+    const batch = head.toString('latin1').trimStart().startsWith('[');
+    kit.headers['Content-Type'] = JSON_CONTENT_TYPE;
+    return respond(kit, error.status, JSON.stringify(batch ? failures : failures[0]), error.headers);
   }
 
   async function inPool(kit: KitContext, bytes: Uint8Array, release: () => void): Promise<Response> {
     try {
       const protocolVersion = kit.request.header('mcp-protocol-version')?.trim();
       const { meta, body } = await pool!.run(
-        { kind: 'mcp', protocolVersion, requestId: kit.requestId },
-        bytes,
-        { admit: admission(limiter, kit, settings.problemExtensions), signal: kit.request.signal },
+        { kind: 'mcp', protocolVersion, headers: eraHeaders(kit), requestId: kit.requestId },
+        // A copy goes to the worker (a memcpy, far cheaper than a scan): the bytes stay here, so a
+        // refusal of the whole message can still answer each request with its own id.
+        new Uint8Array(bytes),
+        {
+          admit: admission(limiter, kit, settings.problemExtensions),
+          signal: kit.request.signal,
+          timeoutMs: messageDeadline(bytes),
+        },
       );
       if (meta.kind === 'problem') throw new ProblemError(meta.problem);
       if (meta.kind !== 'mcp') throw new Error(`unexpected ${meta.kind} answer from a worker`);
@@ -144,6 +210,9 @@ export function mcpRoutes(options: McpRouteOptions): {
       if (meta.refusal !== undefined) return render(kit, { status: meta.status, refusal: meta.refusal });
       if (meta.status === 202) return respond(kit, 202, null);
       return respond(kit, meta.status, body, { 'Content-Type': JSON_CONTENT_TYPE });
+    } catch (error) {
+      if (isProblemError(error)) return refuseEach(kit, bytes, error);
+      throw error;
     } finally {
       release();
     }
@@ -151,7 +220,7 @@ export function mcpRoutes(options: McpRouteOptions): {
 
   async function inline(kit: KitContext, bytes: Uint8Array): Promise<Response> {
     const body = mcpBody(bytes, settings, kit.requestId);
-    const reply = await endpoint.answer(body, kit.request.header('mcp-protocol-version')?.trim(), {
+    const reply = await endpoint.answer(body, (name) => kit.request.header(name), {
       requestId: kit.requestId,
       bodyBytes: bytes.byteLength,
       ...(body.ok ? { argumentBytes: argumentBytesOf(bytes, body.message) } : {}),
@@ -173,6 +242,7 @@ export function mcpRoutes(options: McpRouteOptions): {
       return readThenRun(kit, maxBodyBytes, heavy, {
         inline: (bytes) => inline(kit, bytes),
         inPool: (bytes, release) => inPool(kit, bytes, release),
+        refused: (bytes, problem) => refuseEach(kit, bytes, problem),
       });
     },
     get: (kit) => render(kit, endpoint.get({ header: (name) => kit.request.header(name) })),

@@ -1,3 +1,4 @@
+import type { McpContentBlock } from '@dus/mcp';
 import type { z } from 'zod';
 import type { QueryInput } from './http/request.js';
 
@@ -105,6 +106,11 @@ export interface OperationDefinition<I extends z.ZodType = z.ZodType, O extends 
   render?: (output: z.output<O>, input: z.output<I>, request: RequestView) => Rendered | undefined;
   /** Media type(s) of the custom rendering, for OpenAPI (an `image/*` but SVG is documented as binary). */
   renderMediaType?: string | readonly string[];
+  /**
+   * Content blocks an MCP tool result carries after the JSON text of the output, e.g. the image the
+   * output holds as base64 or SVG text, so a client can show it (docs/conventions.md §13).
+   */
+  mcpContent?: (output: z.output<O>, input: z.output<I>) => readonly McpContentBlock[] | undefined;
   /** Expose as an MCP tool (default true). */
   mcp?: boolean;
   /** Allow caching of the response (default: `Cache-Control: no-store`). */

@@ -99,6 +99,16 @@ export const deadlineExceeded = (limitMs: number) =>
     extensions: { limit_ms: limitMs },
   });
 
+/** 503 `shutting_down`: the service is stopping and its worker pool takes no more calls; retry elsewhere. */
+export const shuttingDown = () =>
+  new ProblemError({
+    status: 503,
+    code: 'shutting_down',
+    title: 'Shutting down',
+    detail: 'This instance is stopping and takes no more heavy calls; send the call again.',
+    headers: { 'Retry-After': '1' },
+  });
+
 /**
  * 422 `too_expensive`: the call outgrew the memory budget of a pool worker (`MAX_HEAP_MB`); the
  * worker was replaced and the service runs on. The same input would fail again, so no retry is offered.

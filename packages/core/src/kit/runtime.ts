@@ -57,10 +57,15 @@ function flushOnExit(destination: Destination): void {
  * a ~30 µs `/health` request on these machines; an asynchronous destination, a thread-pool round trip
  * per batch (~2 µs a request).
  */
-function createLogger(config: Pick<ServiceConfig, 'logLevel'>, service: string, version: string): Logger {
+function createLogger(
+  config: Pick<ServiceConfig, 'logLevel'>,
+  service: string,
+  version: string,
+  fd: 1 | 2,
+): Logger {
   if (config.logLevel === 'silent') return pino({ level: 'silent' });
   const destination = pino.destination({
-    dest: 1,
+    dest: fd,
     sync: true,
     minLength: LOG_BUFFER_BYTES,
     periodicFlush: LOG_FLUSH_MS,
@@ -76,8 +81,10 @@ export function createRuntime(
   config: Pick<ServiceConfig, 'logLevel'>,
   service: string,
   version: string,
+  /** `stderr` where stdout carries something else (the MCP stdio transport, docs/conventions.md §13). */
+  logTo: 'stdout' | 'stderr' = 'stdout',
 ): Runtime {
-  const logger = createLogger(config, service, version);
+  const logger = createLogger(config, service, version, logTo === 'stderr' ? 2 : 1);
   const closers: Array<() => Promise<void>> = [];
   const holds: Array<Promise<unknown>> = [];
   return {

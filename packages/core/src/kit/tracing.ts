@@ -1,4 +1,4 @@
-import type { Span } from '@opentelemetry/api';
+import type { Attributes, Span } from '@opentelemetry/api';
 import type { ServiceConfig } from './config.js';
 
 /** One request's spans: the SERVER span, and a child per operation call. */
@@ -7,8 +7,8 @@ export interface Tracing {
   startRequest(method: string, header: (name: string) => string | undefined): Span;
   /** Names the request's span `<METHOD> <route>`, records what was answered and ends it. */
   endRequest(span: Span, method: string, route: string | undefined, status: number): void;
-  /** A child span for one operation call (REST or MCP), named after the operation; `startTime` in ms since the epoch when it ran elsewhere. */
-  startCall(parent: Span | undefined, name: string, startTime?: number): Span;
+  /** A child span for one operation call (REST or MCP), named after the operation; `startTime` in ms since the epoch when it ran elsewhere; `attributes` such as an MCP call's `mcp.method.name`. */
+  startCall(parent: Span | undefined, name: string, startTime?: number, attributes?: Attributes): Span;
   /** Ends a call's span, marking a failed call. */
   endCall(span: Span, failed: boolean, endTime?: number): void;
   /** Exports what is still buffered (on shutdown). */
@@ -68,11 +68,15 @@ export async function startTracing(
       if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
     },
-    startCall(parent, name, startTime) {
+    startCall(parent, name, startTime, attributes) {
       const context = parent === undefined ? ROOT_CONTEXT : trace.setSpan(ROOT_CONTEXT, parent);
       return tracer.startSpan(
         name,
-        { kind: SpanKind.INTERNAL, ...(startTime === undefined ? {} : { startTime }) },
+        {
+          kind: SpanKind.INTERNAL,
+          ...(startTime === undefined ? {} : { startTime }),
+          ...(attributes === undefined ? {} : { attributes }),
+        },
         context,
       );
     },

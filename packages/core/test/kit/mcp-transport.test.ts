@@ -108,7 +108,7 @@ describe('POST /mcp of a kit service', () => {
       'Bad request',
     );
     expect(detail).toBe(
-      'Unsupported MCP-Protocol-Version "2024-11-05"; supported: 2025-11-25, 2025-06-18, 2025-03-26.',
+      'Unsupported MCP-Protocol-Version "2024-11-05"; supported: 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26.',
     );
   });
 

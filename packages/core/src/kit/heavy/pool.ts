@@ -3,7 +3,7 @@ import type { JsonRpcError } from '@dus/mcp';
 import { Piscina } from 'piscina';
 import { DEFAULT_WORKER_HEAP_MB, type ServiceConfig } from '../config.js';
 import { ClientAbortedError } from '../http/request.js';
-import { deadlineExceeded, overloaded, tooExpensive } from '../problems.js';
+import { deadlineExceeded, overloaded, shuttingDown, tooExpensive } from '../problems.js';
 import { type HeavyMeta, type HeavyTask, unpackResult, type WorkerSetup } from './protocol.js';
 
 /** The answer of a heavy call, back on the event loop. */
@@ -60,6 +60,8 @@ export class HeavyPool {
   readonly #maxInflight: number;
   readonly #heapMb: number;
   readonly #callTimeoutMs: number;
+  /** Set by `close`: a call that fails from then on is answered 503 `shutting_down`. */
+  #closing = false;
   /** Calls admitted and not yet released (running, waiting, or still reading their body). */
   #inflight = 0;
   /** Calls handed to piscina and not yet settled: min(this, threads) threads are busy. */
@@ -172,6 +174,7 @@ export class HeavyPool {
   ): Promise<HeavyOutcome> {
     const { signal, timeoutMs, admit } = typeof options === 'function' ? { admit: options } : options;
     if (signal?.aborted === true) throw new ClientAbortedError();
+    if (this.#closing) throw shuttingDown();
     const limitMs = Math.min(timeoutMs ?? this.#callTimeoutMs, this.#callTimeoutMs);
     const body = transferable(bytes);
     let port: MessagePort | undefined;
@@ -220,6 +223,7 @@ export class HeavyPool {
         workerLost = true;
         throw stopped === 'deadline' ? deadlineExceeded(limitMs) : new ClientAbortedError();
       }
+      if (this.#closing) throw shuttingDown();
       if ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
         workerLost = true;
         throw tooExpensive(this.#heapMb);
@@ -246,6 +250,7 @@ export class HeavyPool {
   }
 
   close(): Promise<void> {
+    this.#closing = true;
     return this.#pool.destroy();
   }
 }

@@ -22,6 +22,8 @@ export type HeavyTask =
       kind: 'mcp';
       bytes: Uint8Array;
       protocolVersion: string | undefined;
+      /** The headers that choose and check the message's era (MCP_ERA_HEADERS); default only the version. */
+      headers?: Record<string, string>;
       requestId: string;
       /** Where each further call of a batch asks the event loop for its rate-limit token. */
       admit: MessagePort;

@@ -90,13 +90,18 @@ async function mcp(task: Extract<HeavyTask, { kind: 'mcp' }>): Promise<Uint8Arra
   const calls: CallRecord[] = [];
   try {
     const body = mcpBody(task.bytes, setup.settings, task.requestId);
-    const reply = await endpoint.answer(body, task.protocolVersion, {
-      requestId: task.requestId,
-      bodyBytes: task.bytes.byteLength,
-      ...(body.ok ? { argumentBytes: argumentBytesOf(task.bytes, body.message) } : {}),
-      admit: asker(task.admit),
-      host: calls,
-    });
+    const { headers } = task;
+    const reply = await endpoint.answer(
+      body,
+      headers === undefined ? task.protocolVersion : (name) => headers[name],
+      {
+        requestId: task.requestId,
+        bodyBytes: task.bytes.byteLength,
+        ...(body.ok ? { argumentBytes: argumentBytesOf(task.bytes, body.message) } : {}),
+        admit: asker(task.admit),
+        host: calls,
+      },
+    );
     if ('refusal' in reply)
       return packResult(
         { kind: 'mcp', status: reply.status, refusal: reply.refusal, calls, hasBody: false },

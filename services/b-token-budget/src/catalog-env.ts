@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { CatalogFileError, parseCatalogFile } from './domain/catalog-file.js';
+import { useCatalog } from './domain/models.js';
+
+/**
+ * CATALOG_FILE replaces the built-in catalog (HTTP server and stdio alike); an unreadable or invalid
+ * file stops start-up with one line on stderr.
+ */
+export function useCatalogFromEnv(env: Record<string, string | undefined> = process.env): void {
+  const catalogFile = env.CATALOG_FILE;
+  if (!catalogFile) return;
+  try {
+    let text: string;
+    try {
+      text = readFileSync(catalogFile, 'utf8');
+    } catch (error) {
+      throw new CatalogFileError(`cannot read ${catalogFile} (${(error as NodeJS.ErrnoException).code})`);
+    }
+    useCatalog(parseCatalogFile(text));
+  } catch (error) {
+    if (!(error instanceof CatalogFileError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}

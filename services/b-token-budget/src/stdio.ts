@@ -1,0 +1,8 @@
+#!/usr/bin/env node
+// The service's MCP tools over stdio for desktop clients (docs/conventions.md §13; README "Desktop clients").
+import { runStdio } from '@dus/core';
+import { createApp, SERVICE } from './app.js';
+import { useCatalogFromEnv } from './catalog-env.js';
+
+useCatalogFromEnv();
+await runStdio({ ...SERVICE, createApp });
