@@ -1,6 +1,6 @@
 import { ProblemError } from '@dus/core';
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
-import { catalog, resolveModels } from './models.js';
+import { type Active, activeCatalog, catalogIds, checkKnown } from './models.js';
 
 // The o200k_base ranks take ~0.8 s and ~70 MB to load: loaded on the first estimate, not at start-up.
 let encoder: Promise<typeof import('gpt-tokenizer/encoding/o200k_base')> | undefined;
@@ -79,28 +79,31 @@ function countExactly(
 export interface EstimateInput {
   text: string;
   models?: readonly string[] | undefined;
+  /** The catalog (default: the one in use). */
+  catalog?: Active | undefined;
 }
 
 /**
  * Tokens of a text per model, in `models` order (default: the catalog): OpenAI models exactly with
  * o200k_base (special-token strings count as plain text), the others approximately by a stated rule.
  */
-export async function estimateTokens({ text, models: ids }: EstimateInput) {
-  const models = resolveModels(ids);
+export async function estimateTokens({ text, models: asked, catalog = activeCatalog() }: EstimateInput) {
+  const ids = asked ?? catalogIds(catalog);
+  checkKnown(ids, [], catalog);
   const { countTokens, clearMergeCache } = await o200k();
-  const providers = new Map(catalog().models.map((entry) => [entry.id, entry.provider]));
+
   let exact: number | undefined;
   let approximate: number | undefined;
   return {
-    models: models.map((model) => {
-      if (providers.get(model.id) === 'openai') {
+    models: ids.map((id) => {
+      if (catalog.byId.get(id)!.provider === 'openai') {
         if (exact === undefined) checkRuns(text);
         exact ??= countExactly(countTokens, clearMergeCache, text);
-        return { id: model.id, tokens: exact, method: 'exact' as const };
+        return { id, tokens: exact, method: 'exact' as const };
       }
       approximate ??= Math.ceil(characters(text) / 4);
       return {
-        id: model.id,
+        id,
         tokens: approximate,
         method: 'approximate' as const,
         rule: APPROXIMATE_RULE,

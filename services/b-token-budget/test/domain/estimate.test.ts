@@ -30,13 +30,14 @@ describe('estimate_tokens', () => {
     ]);
   });
 
-  it('defaults to the catalog, in its order; 5 OpenAI models are exact', async () => {
+  it('defaults to the catalog (every model, whatever its dates), in its order; 6 OpenAI models are exact', async () => {
     const result = await estimateTokens({ text: 'abcde', models: undefined });
     expect(result.models.map((m) => m.id)).toEqual(MODEL_IDS);
     expect(result.models.filter((m) => m.method === 'exact').map((m) => m.id)).toEqual([
       'gpt-5.6',
       'gpt-5.6-terra',
       'gpt-5.6-luna',
+      'gpt-5.5',
       'gpt-5.4-mini',
       'gpt-5.4-nano',
     ]);
