@@ -66,7 +66,8 @@ export const modelsOperation = defineOperation({
   input: modelsInput,
   query: modelsQuery,
   output: catalogOutput,
-  example: { input: { at: EXAMPLE_AT }, output: () => catalog(EXAMPLE_AT, BUILT_IN_ACTIVE) },
+  // A GET example has no query: the built-in catalog today.
+  example: { input: {}, output: () => catalog(utcDay(new Date()), BUILT_IN_ACTIVE) },
   handler: (input) => catalog(input.pricedOn ?? utcDay(new Date())),
 });
 

@@ -1,5 +1,5 @@
 // The catalog: 24 models, their dated price sets and fit scores. The rows are derived from the raw price
-// data in data/b-prices/ by scripts/derive-catalog.mjs into catalog-data.ts (pydantic/genai-prices
+// data in data/b-prices/ by scripts/derive-catalog.mjs into catalog-data.json (pydantic/genai-prices
 // prices/new_data/v3/data.json @ 02cf3641, state of about 2026-08-27: prices and start dates; models.dev
 // release dates: each first `from`; LiteLLM 2026-07-24, RoCry/llm-api-price @ 8442b939: limits and
 // capability flags). test/domain/catalog-source.test.ts re-derives them. `caching` ⇔ the set in force has a
@@ -39,7 +39,7 @@ export interface PriceSet {
   long_context: LongContext | null;
 }
 
-/** One derived row (catalog-data.ts): a GET /models entry without fit, dates of the catalog or caching. */
+/** One derived row (catalog-data.json): a GET /models entry without fit, dates of the catalog or caching. */
 export interface CatalogRow {
   id: string;
   provider: string;

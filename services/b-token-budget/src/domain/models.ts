@@ -9,7 +9,7 @@ import {
   type PriceSet,
   type UseCase,
 } from './catalog.js';
-import { CATALOG_ROWS } from './catalog-data.js';
+import CATALOG_DATA from './catalog-data.json' with { type: 'json' };
 import { Dec, type Decimal } from './money.js';
 
 /** Prices in force at one tier, USD per 1M tokens; null where the model has none. */
@@ -193,7 +193,10 @@ export interface Catalog {
   entries: readonly StoredEntry[];
 }
 
-/** The built-in catalog (catalog-data.ts, derived from data/b-prices/). */
+/** The derived rows (catalog-data.json, written by scripts/derive-catalog.mjs from data/b-prices/). */
+export const CATALOG_ROWS = CATALOG_DATA as readonly CatalogRow[];
+
+/** The built-in catalog. */
 export const BUILT_IN: Catalog = {
   asOf: AS_OF,
   fitSource: FIT_SOURCE,

@@ -1,5 +1,5 @@
 // The catalog is what scripts/derive-catalog.mjs derives from the raw price data in data/b-prices/ (the
-// committed catalog-data.ts is its output, unchanged), the data is the copy SOURCES.md describes, a few
+// committed catalog-data.json is its output, unchanged), the data is the copy SOURCES.md describes, a few
 // derived numbers are re-read from the raw data independently (decimal.js, not big.js), and every fit
 // score is re-derived from the committed leaderboard snapshot.
 import { readFileSync } from 'node:fs';
@@ -8,8 +8,8 @@ import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without types
 import { deriveCatalog, readData } from '../../scripts/derive-catalog.mjs';
-import { CATALOG_ROWS } from '../../src/domain/catalog-data.js';
 import { catalog, MODELS } from '../../src/domain/index.js';
+import { CATALOG_ROWS } from '../../src/domain/models.js';
 
 const dataDir = join(import.meta.dirname, '..', '..', 'data');
 const data = (name: string) => JSON.parse(readFileSync(join(dataDir, name), 'utf8'));
@@ -21,7 +21,7 @@ const { models } = catalog('2026-08-27');
 const raw = readData();
 
 describe('the catalog derived from data/b-prices/', () => {
-  it('catalog-data.ts is the derivation of the committed data, unchanged', () => {
+  it('catalog-data.json is the derivation of the committed data, unchanged', () => {
     expect(CATALOG_ROWS).toEqual(deriveCatalog());
   });
 

@@ -1,4 +1,6 @@
 // The built-in catalog against the spec's table ("Next II"), set by set, and GET /models on a day.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalog, MODEL_IDS, MODELS } from '../../src/domain/index.js';
 import { addDays, SPEC_MODELS } from '../spec-table.js';
@@ -163,4 +165,27 @@ describe('GET /models on a day', () => {
       expect(on(addDays(from, -1))?.price_from).not.toBe(from);
     },
   );
+});
+
+describe('the README', () => {
+  it("its catalog table is the catalog's, set by set", () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+    const start = readme.indexOf('| id | source_key | from |');
+    const table = readme.slice(start, readme.indexOf('\n\n', start)).split('\n').slice(2);
+    const f = (value: number | null) => (value === null ? '–' : String(value));
+    const n = (value: number) => value.toLocaleString('en-US');
+    const rows = MODELS.flatMap((m) =>
+      m.prices.map((s, i) => {
+        const lc = s.long_context;
+        const tier = lc
+          ? `> ${n(lc.threshold_tokens)}: ${[lc.input_per_mtok, lc.output_per_mtok, lc.cached_input_per_mtok, lc.cache_write_per_mtok, lc.cache_write_1h_per_mtok].map(f).join('/')}`
+          : '–';
+        const fit = m.fit ? `${m.fit.code}/${m.fit.reasoning}/${m.fit.content}/${m.fit.default}` : 'unrated';
+        const batch = s.batch ? `${s.batch.input_per_mtok}/${s.batch.output_per_mtok}` : '–';
+        const first = i === 0;
+        return `| ${first ? m.id : ''} | ${first ? m.source_key : ''} | ${s.from} | ${s.input_per_mtok} / ${s.output_per_mtok} | ${f(s.cached_input_per_mtok)} | ${f(s.cache_write_per_mtok)} / ${f(s.cache_write_1h_per_mtok)} | ${batch} | ${tier} | ${first ? `${n(m.max_input_tokens)} / ${n(m.max_output_tokens)}` : ''} | ${first ? fit : ''} |`;
+      }),
+    );
+    expect(table).toEqual(rows);
+  });
 });
