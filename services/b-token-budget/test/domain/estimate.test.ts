@@ -11,7 +11,7 @@ const tiktoken = getEncoding('o200k_base');
 const reference = (text: string) => tiktoken.encode(text, [], []).length;
 const exact = async (text: string) => (await estimateTokens({ text, models: ['gpt-5.6'] })).models[0]!.tokens;
 
-describe('estimate_tokens', () => {
+describe('estimate_tokens', { timeout: 60_000 }, () => {
   it('OpenAI models: exact o200k_base counts; the others: ceil(characters / 4) with the stated error', async () => {
     const result = await estimateTokens({
       text: 'How many tokens is this?',
