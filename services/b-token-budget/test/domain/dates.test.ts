@@ -131,7 +131,7 @@ describe('a price history', () => {
       { from: null, until: '2026-01-01' },
       { from: '2026-01-01', until: '2026-02-01' },
       { from: '2026-02-01', until: null },
-    ] as Parameters<typeof setOn>[0];
+    ] as unknown as Parameters<typeof setOn>[0];
     expect(setOn(history, '1999-01-01')?.from).toBeNull();
     expect(setOn(history, '2025-12-31')?.from).toBeNull();
     expect(setOn(history, '2026-01-01')?.from).toBe('2026-01-01');
