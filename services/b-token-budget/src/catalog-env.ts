@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { CatalogFileError, parseCatalogFile } from './domain/catalog-file.js';
+import { CatalogFileError, parseCatalogFile, readCatalogFile } from './domain/catalog-file.js';
 import { useCatalog } from './domain/models.js';
 
 /**
@@ -10,13 +9,7 @@ export function useCatalogFromEnv(env: Record<string, string | undefined> = proc
   const catalogFile = env.CATALOG_FILE;
   if (!catalogFile) return;
   try {
-    let text: string;
-    try {
-      text = readFileSync(catalogFile, 'utf8');
-    } catch (error) {
-      throw new CatalogFileError(`cannot read ${catalogFile} (${(error as NodeJS.ErrnoException).code})`);
-    }
-    useCatalog(parseCatalogFile(text));
+    useCatalog(parseCatalogFile(readCatalogFile(catalogFile)));
   } catch (error) {
     if (!(error instanceof CatalogFileError)) throw error;
     process.stderr.write(`${error.message}\n`);

@@ -22,38 +22,58 @@ const fit = z
   .nullable()
   .meta({ id: 'Fit', description: 'Null: unrated.' });
 
+const date = (description: string) => z.string().nullable().meta({ description });
+const batch = z
+  .object({ input_per_mtok: price('In.'), output_per_mtok: price('Out.') })
+  .nullable()
+  .meta({ id: 'BatchPrices', description: 'Batch.' });
+const longContext = z
+  .object({
+    threshold_tokens: integer('Above this input.'),
+    input_per_mtok: price('In.'),
+    output_per_mtok: price('Out.'),
+    cached_input_per_mtok: orNull('Cached.'),
+    cache_write_per_mtok: orNull('5m write.'),
+    cache_write_1h_per_mtok: orNull('1h write.'),
+  })
+  .nullable()
+  .meta({ id: 'LongContext', description: 'Tier.' });
+const priceSet = z
+  .object({
+    from: date('In force from (UTC day); null: any date before.'),
+    until: date('Until (exclusive); null: still.'),
+    input_per_mtok: price('USD/1M in.'),
+    output_per_mtok: price('Out.'),
+    cached_input_per_mtok: orNull('Cached.'),
+    cache_write_per_mtok: orNull('5m write.'),
+    cache_write_1h_per_mtok: orNull('1h write.'),
+    batch,
+    long_context: longContext,
+  })
+  .meta({ id: 'PriceSet', description: 'A price set.' });
+
 const catalogModel = z
   .object({
     id: modelId,
     provider: z.string().meta({ description: 'Maker.' }),
     hosted_by: z.string().nullable().meta({ description: 'Host priced.' }),
     name: z.string().meta({ description: 'Name.' }),
-    source_key: z.string().meta({ description: 'LiteLLM key.' }),
+    source_key: z.string().meta({ description: 'Price data key.' }),
     input_per_mtok: price('USD/1M in.'),
     output_per_mtok: price('Out.'),
     cached_input_per_mtok: orNull('Cached.'),
     cache_write_per_mtok: orNull('5m write.'),
     cache_write_1h_per_mtok: orNull('1h write.'),
-    batch: z
-      .object({ input_per_mtok: price('In.'), output_per_mtok: price('Out.') })
-      .nullable()
-      .meta({ description: 'Batch.' }),
+    batch,
     context_window: integer('= max input.'),
     max_input_tokens: integer('Max in.'),
     max_output_tokens: integer('Max out.'),
     capabilities: z
       .array(z.enum(['vision', 'tools', 'reasoning', 'structured_output', 'caching']))
       .meta({ description: 'Capabilities.' }),
-    long_context: z
-      .object({
-        threshold_tokens: integer('Above this input.'),
-        input_per_mtok: price('In.'),
-        output_per_mtok: price('Out.'),
-        cached_input_per_mtok: orNull('Cached.'),
-        cache_write_per_mtok: orNull('5m write.'),
-      })
-      .nullable()
-      .meta({ description: 'Tier.' }),
+    long_context: longContext,
+    price_from: date('From of the set in force; null: before any date.'),
+    prices: z.array(priceSet).meta({ description: 'Price history, oldest first.' }),
     fit,
     source: z.string().meta({ description: 'Source.' }),
     verified: z.boolean().meta({ description: 'Verified.' }),
@@ -66,12 +86,15 @@ export const catalogOutput = z.object({
   count: integer('Count.'),
   as_of: z.string().meta({ description: 'Date.' }),
   fit_source: z.string().nullable().meta({ description: 'Fit source.' }),
+  priced_on: z.string().meta({ description: 'UTC day priced.' }),
 });
 
 // Members every cost answer shares.
 const notes = z.array(z.string()).optional().meta({ id: 'Notes', description: 'Price fallbacks used.' });
 const custom = z.literal(true).optional().meta({ id: 'Custom', description: 'Custom model.' });
+const priceFrom = z.string().nullable().meta({ id: 'PriceFrom', description: 'From of the set used.' });
 const status = {
+  priced_on: z.string().meta({ description: 'UTC day priced.' }),
   catalog_as_of: z.string().meta({ description: 'Catalog date.' }),
   warnings: z
     .array(
@@ -95,6 +118,7 @@ export const budgetOutput = z.object({
         requests: tokens('Requests it pays for; 0: infeasible; null: free.'),
         cost_per_request: usd('USD each.'),
         feasible: z.boolean().meta({ description: 'Within max input and output.' }),
+        price_from: priceFrom,
         notes,
         custom,
       }),
@@ -118,6 +142,7 @@ const choice = z
     id: modelId,
     fit: z.number().nullable().meta({ description: 'Fit.' }),
     cost: usd('Total.'),
+    price_from: priceFrom,
     notes,
     custom,
   })
@@ -150,6 +175,7 @@ export const optimizerOutput = z.object({
         total_cost: usd('Total.'),
         feasible: z.boolean().meta({ description: 'Feasible.' }),
         reason: z.string().optional().meta({ description: 'The limit exceeded.' }),
+        price_from: priceFrom,
         notes,
         custom,
       }),

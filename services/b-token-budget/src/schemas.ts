@@ -3,6 +3,7 @@ import {
   catalogIds,
   Dec,
   type Decimal,
+  pricedOn,
   USE_CASE_PROFILES,
   USE_CASES,
   type Usage,
@@ -85,6 +86,21 @@ const models = z
     return [...new Set(ids)];
   });
 
+/** When the usage happened: a date or an RFC 3339 date-time; `priced_on` is its UTC day. */
+const at = z
+  .string({ error: 'must be a date YYYY-MM-DD or an RFC 3339 date-time such as 2026-07-30T01:30:00+02:00' })
+  .refine(
+    (value) => pricedOn(value) !== undefined,
+    'must be a real date YYYY-MM-DD or date-time YYYY-MM-DDTHH:MM:SS[.fraction] with Z or ±HH:MM, years 2000–2999',
+  )
+  .meta({
+    description:
+      'When the usage happened (default now): each model is priced with its set in force that UTC day.',
+  });
+
+/** `priced_on` of a valid `at`, if given. */
+const dayOf = (value: string | undefined) => (value === undefined ? undefined : pricedOn(value));
+
 const partOfInput = (what: string) =>
   z
     .int({ error: `must be a whole number of ${what} tokens from 0 to 10,000,000` })
@@ -109,10 +125,13 @@ const fitShape = z
   })
   .meta({ description: 'Absent: unrated.' });
 
+/** 0 (free, e.g. self-hosted) or 0.001 … 1,000,000 USD per 1M tokens. */
 const perMtok = (description: string) =>
   z
     .number({ error: 'must be a JSON number of USD per 1M tokens' })
+    .min(0, 'must be 0 or at least 0.001')
     .max(1_000_000, 'must be at most 1,000,000')
+    .refine((v) => v === 0 || v >= 0.001, 'must be 0 or at least 0.001')
     .meta({ description });
 const limit = (description: string) =>
   z.int({ error: 'must be a whole number of tokens' }).min(1).meta({ description });
@@ -127,11 +146,9 @@ const customModels = z
         .min(1, 'must not be empty')
         .max(64, 'must be at most 64 characters')
         .meta({ description: 'Not a catalog id.' }),
-      input_per_mtok: perMtok('USD/1M in.').min(0.001, 'must be at least 0.001'),
-      output_per_mtok: perMtok('USD/1M out.').min(0.001, 'must be at least 0.001'),
-      cached_input_per_mtok: perMtok('0 or ≥ 0.001.')
-        .refine((v) => v === 0 || v >= 0.001, 'must be 0 or at least 0.001')
-        .optional(),
+      input_per_mtok: perMtok('USD/1M in: 0 or ≥ 0.001.'),
+      output_per_mtok: perMtok('USD/1M out: 0 or ≥ 0.001.'),
+      cached_input_per_mtok: perMtok('0 or ≥ 0.001.').optional(),
       max_input_tokens: limit('Max input.'),
       max_output_tokens: limit('Max output.'),
       fit: fitShape.optional(),
@@ -196,6 +213,7 @@ const budgetFields = {
   inputTokens: tokens('input', ' (default 1000)').optional(),
   outputTokens: tokens('output', ' (default 500)').optional(),
   ...usageShape,
+  at: at.optional(),
 };
 type BudgetFields = UsageFields & { inputTokens?: number; outputTokens?: number };
 const budgetCheck = refinement<BudgetFields>((input, ctx) => {
@@ -218,6 +236,7 @@ export const budgetInput = z
     customModels: input.customModels,
     inputRatio: input.inputRatio ?? new Dec('0.75'),
     usage: usageOf(input.inputTokens ?? 1000, input.outputTokens ?? 500, input),
+    pricedOn: dayOf(input.at),
   }));
 
 const selectorFields = {
@@ -227,6 +246,7 @@ const selectorFields = {
   inputTokens: tokens('input', ' (default: the profile)').optional(),
   outputTokens: tokens('output', ' (default: the profile)').optional(),
   ...usageShape,
+  at: at.optional(),
   includeUnrated: z
     .boolean({ error: 'must be true or false' })
     .meta({ description: 'Allow fit-null models.' })
@@ -249,6 +269,7 @@ export const selectorInput = z
       usage: usageOf(input.inputTokens ?? profile.input, input.outputTokens ?? profile.output, input),
       includeUnrated: input.includeUnrated ?? false,
       customModels: input.customModels,
+      pricedOn: dayOf(input.at),
     };
   });
 
@@ -260,6 +281,7 @@ const optimizerFields = {
   useCase: useCase.optional(),
   minFit: minFit.optional(),
   ...usageShape,
+  at: at.optional(),
 };
 type OptimizerFields = UsageFields & { inputTokens: number };
 const optimizerCheck = refinement<OptimizerFields>((input, ctx) => checkParts(input.inputTokens, input, ctx));
@@ -279,7 +301,13 @@ export const optimizerInput = z
     requests: input.requests ?? 1,
     useCase: input.useCase,
     minFit: input.minFit as Decimal | undefined,
+    pricedOn: dayOf(input.at),
   }));
+
+/** GET /models and list_models: the catalog on a day. */
+export const modelsInput = z
+  .strictObject({ at: at.optional() })
+  .transform((input) => ({ pricedOn: dayOf(input.at) }));
 
 // ---------------------------------------------------------------------------------------------------------
 // GET queries: each parameter once, numbers as plain digits (no sign, exponent, hex or spaces).
@@ -308,12 +336,18 @@ const flag = () =>
     .regex(/^(true|false)$/, 'must be true or false')
     .transform((value) => value === 'true')
     .optional();
-const queryText = { models: once().optional(), useCase: once().optional(), cacheTtl: once().optional() };
+const queryText = {
+  models: once().optional(),
+  useCase: once().optional(),
+  cacheTtl: once().optional(),
+  at: once().optional(),
+};
 const queryUsage = {
   cachedInputTokens: queryNumbers.cachedInputTokens,
   cacheWriteTokens: queryNumbers.cacheWriteTokens,
   cacheTtl: queryText.cacheTtl,
   batch: flag(),
+  at: queryText.at,
 };
 
 type QueryShape = Record<string, z.ZodType>;
@@ -372,3 +406,4 @@ export const optimizerQuery = queryOf(optimizerInput, {
   minFit: queryNumbers.minFit,
   ...queryUsage,
 });
+export const modelsQuery = queryOf(modelsInput, { at: queryText.at });

@@ -1,15 +1,14 @@
 import { infeasibility, ioPrices, notesOf, requestCost, type Usage } from './cost.js';
-import { byId, type CustomModel, customFlag, type Model, resolveModels } from './models.js';
+import { byId, type CustomModel, customFlag, type Model, priceFrom, resolveModels } from './models.js';
 import { Dec, type Decimal, floor, MILLION, usd } from './money.js';
-import { catalogStatus } from './staleness.js';
+import { type Dating, dated } from './staleness.js';
 
-export interface BudgetInput {
+export interface BudgetInput extends Dating {
   budget: Decimal;
   models: readonly string[] | undefined;
   customModels?: readonly CustomModel[] | undefined;
   inputRatio: Decimal;
   usage: Usage;
-  today?: Date | undefined;
 }
 
 /** Whole tokens a budget buys at a price per 1M tokens; null when the price is 0 (no limit). */
@@ -21,15 +20,10 @@ const tokensFor = (budget: Decimal, perMillion: Decimal) =>
  * requests of the usage, priced with every rule), and a split of the budget weighted by how much better
  * than the cheapest rated model each one is overall.
  */
-export function budgetCalculator({
-  budget,
-  models: ids,
-  customModels,
-  inputRatio,
-  usage,
-  today,
-}: BudgetInput) {
-  const rows = resolveModels(ids, customModels).map((model) => {
+export function budgetCalculator(input: BudgetInput) {
+  const { budget, models: ids, customModels = [], inputRatio, usage } = input;
+  const { day, catalog, status } = dated(input);
+  const rows = resolveModels(ids, customModels, day, catalog).map((model) => {
     const { cost, notes } = requestCost(model, usage);
     const feasible = infeasibility(model, usage) === undefined;
     // Base-tier prices (batch ones when asked and available): r × in + (1 − r) × out per 1M tokens.
@@ -48,6 +42,7 @@ export function budgetCalculator({
         requests: !feasible ? 0 : cost.eq(0) ? null : floor(budget.div(cost)),
         cost_per_request: usd(cost),
         feasible,
+        ...priceFrom(model),
         ...notesOf(notes),
         ...customFlag(model),
       },
@@ -91,7 +86,7 @@ export function budgetCalculator({
       budget: usd(shares[i]!),
       blended_tokens: tokensFor(shares[i]!, row.blended),
     })),
-    ...catalogStatus(today ?? new Date()),
+    ...status,
   };
 }
 

@@ -47,8 +47,8 @@ export function ioPrices(model: Model, input: number, batch: boolean) {
 
 /**
  * Exact USD cost of one request: ((input − cached − written) × in + cached × cached_in + written ×
- * write(ttl) + output × out) / 10^6. Above the threshold the tier's in, out, cached and 5-minute write
- * prices apply to the whole request (the 1-hour write has no tier). A part priced by a fallback adds
+ * write(ttl) + output × out) / 10^6. Above the threshold the tier's in, out, cached and write prices
+ * apply to the whole request (a tier without a 1-hour price: the set's). A part priced by a fallback adds
  * its note.
  */
 export function requestCost(model: Model, usage: Usage): Priced {
@@ -60,7 +60,8 @@ export function requestCost(model: Model, usage: Usage): Priced {
     cached = io.input;
     if (usage.cached > 0) notes.push('no cached-input pricing');
   }
-  let write = usage.ttl === '1h' ? model.write1h : tier.write;
+  // A 1-hour write above the threshold: the tier's 1-hour price, else the set's own.
+  let write = usage.ttl === '1h' ? (tier.write1h ?? model.base.write1h) : tier.write;
   if (write === null) {
     write = io.input;
     if (usage.written > 0)

@@ -1,24 +1,24 @@
 import { USE_CASES, type UseCase } from './catalog.js';
 import { infeasibility, notesOf, requestCost, type Usage } from './cost.js';
-import { byId, type CustomModel, customFlag, fitFor, resolveModels } from './models.js';
+import { byId, type CustomModel, customFlag, fitFor, priceFrom, resolveModels } from './models.js';
 import { Dec, type Decimal, usd } from './money.js';
-import { catalogStatus } from './staleness.js';
+import { type Dating, dated } from './staleness.js';
 
-export interface OptimizerInput {
+export interface OptimizerInput extends Dating {
   models: readonly string[] | undefined;
   customModels?: readonly CustomModel[] | undefined;
   usage: Usage;
   requests: number;
   useCase: UseCase | undefined;
   minFit: Decimal | undefined;
-  today?: Date | undefined;
 }
 
 /** Every model's cost for a workload, cheapest feasible first, and what the cheapest saves. */
 export function costOptimizer(input: OptimizerInput) {
   const { usage, requests, minFit } = input;
   const fitOf = input.useCase ?? USE_CASES[3];
-  const models = resolveModels(input.models, input.customModels);
+  const { day, catalog, status } = dated(input);
+  const models = resolveModels(input.models, input.customModels ?? [], day, catalog);
   // An unrated model (fit null) counts as below any minFit.
   const below = (fit: number | null) => minFit !== undefined && (fit === null || new Dec(fit).lt(minFit));
   const kept = models.filter((m) => !below(fitFor(m, fitOf)));
@@ -48,6 +48,7 @@ export function costOptimizer(input: OptimizerInput) {
       total_cost: usd(row.total),
       feasible: row.reason === undefined,
       ...(row.reason === undefined ? {} : { reason: row.reason }),
+      ...priceFrom(row.model),
       ...notesOf(row.notes),
       ...customFlag(row.model),
     })),
@@ -58,7 +59,7 @@ export function costOptimizer(input: OptimizerInput) {
       .filter((m) => !kept.includes(m))
       .map((m) => ({ id: m.id, fit: fitFor(m, fitOf) }))
       .sort((a, b) => Number(rank(b.fit) > rank(a.fit)) - Number(rank(a.fit) > rank(b.fit)) || byId(a, b)),
-    ...catalogStatus(input.today ?? new Date()),
+    ...status,
   };
 }
 

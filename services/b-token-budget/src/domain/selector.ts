@@ -1,8 +1,16 @@
 import type { UseCase } from './catalog.js';
 import { infeasibility, notesOf, requestCost, type Usage } from './cost.js';
-import { byId, type CustomModel, customFlag, fitFor, type Model, resolveModels } from './models.js';
+import {
+  byId,
+  type CustomModel,
+  customFlag,
+  fitFor,
+  type Model,
+  priceFrom,
+  resolveModels,
+} from './models.js';
 import { type Decimal, usd } from './money.js';
-import { catalogStatus } from './staleness.js';
+import { type Dating, dated } from './staleness.js';
 
 /** The request each use case is priced with unless `inputTokens`/`outputTokens` say otherwise. */
 export const USE_CASE_PROFILES: Record<UseCase, { input: number; output: number }> = {
@@ -17,7 +25,7 @@ export const FIT_BAND = 15;
 export const MAX_ALTERNATIVES = 5;
 export const UNRATED = 'unrated';
 
-export interface SelectorInput {
+export interface SelectorInput extends Dating {
   useCase: UseCase;
   budget?: Decimal | undefined;
   requests: number;
@@ -25,7 +33,6 @@ export interface SelectorInput {
   usage: Usage;
   includeUnrated?: boolean | undefined;
   customModels?: readonly CustomModel[] | undefined;
-  today?: Date | undefined;
 }
 
 interface Candidate {
@@ -48,6 +55,7 @@ const pick = (c: Candidate) => ({
   id: c.id,
   fit: c.fit,
   cost: usd(c.cost),
+  ...priceFrom(c.model),
   ...notesOf(c.notes),
   ...customFlag(c.model),
 });
@@ -55,27 +63,30 @@ const pick = (c: Candidate) => ({
 /** The best model for a use case within a budget: the cheapest of those close to the best fit. */
 export function modelSelector(input: SelectorInput) {
   const { useCase, budget, requests, usage, includeUnrated = false } = input;
-  const candidates: Candidate[] = resolveModels(undefined, input.customModels).map((model) => {
-    const priced = requestCost(model, usage);
-    const cost = priced.cost.times(requests);
-    const fit = fitFor(model, useCase);
-    const limit = infeasibility(model, usage);
-    const overBudget = budget !== undefined && cost.gt(budget);
-    return {
-      model,
-      id: model.id,
-      fit,
-      cost,
-      notes: priced.notes,
-      limit,
-      reason:
-        (fit === null && !includeUnrated ? UNRATED : undefined) ??
-        limit ??
-        (overBudget
-          ? `costs ${usd(cost)} for ${requests} request${requests > 1 ? 's' : ''}, over the budget of ${usd(budget)}`
-          : undefined),
-    };
-  });
+  const { day, catalog, status } = dated(input);
+  const candidates: Candidate[] = resolveModels(undefined, input.customModels ?? [], day, catalog).map(
+    (model) => {
+      const priced = requestCost(model, usage);
+      const cost = priced.cost.times(requests);
+      const fit = fitFor(model, useCase);
+      const limit = infeasibility(model, usage);
+      const overBudget = budget !== undefined && cost.gt(budget);
+      return {
+        model,
+        id: model.id,
+        fit,
+        cost,
+        notes: priced.notes,
+        limit,
+        reason:
+          (fit === null && !includeUnrated ? UNRATED : undefined) ??
+          limit ??
+          (overBudget
+            ? `costs ${usd(cost)} for ${requests} request${requests > 1 ? 's' : ''}, over the budget of ${usd(budget)}`
+            : undefined),
+      };
+    },
+  );
   const usable = candidates.filter((c) => c.reason !== UNRATED);
   const affordable = usable.filter((c) => c.reason === undefined);
   const rated = affordable.filter((c) => c.fit !== null);
@@ -95,6 +106,6 @@ export function modelSelector(input: SelectorInput) {
       .filter((c) => c.reason !== undefined)
       .sort((a, b) => a.cost.cmp(b.cost) || byId(a, b))
       .map((c) => ({ ...pick(c), reason: c.reason! })),
-    ...catalogStatus(input.today ?? new Date()),
+    ...status,
   };
 }

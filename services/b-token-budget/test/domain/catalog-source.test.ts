@@ -1,97 +1,83 @@
-// Every catalog number re-derived from the committed LiteLLM entries (mirror RoCry/llm-api-price @
-// 8442b939, 2026-07-24) and every fit score from the committed leaderboard snapshot: per-token USD × 10^6
-// exactly (decimal.js, not the service's big.js), limits and flags as LiteLLM states them.
+// The catalog is what scripts/derive-catalog.mjs derives from the raw price data in data/b-prices/ (the
+// committed catalog-data.json is its output, unchanged), the data is the copy SOURCES.md describes, a few
+// derived numbers are re-read from the raw data independently (decimal.js, not big.js), and every fit
+// score is re-derived from the committed leaderboard snapshot.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../../src/domain/index.js';
+// @ts-expect-error: a plain ES module script without types
+import { deriveCatalog, readData } from '../../scripts/derive-catalog.mjs';
+import { catalog, MODELS } from '../../src/domain/index.js';
+import { CATALOG_ROWS } from '../../src/domain/models.js';
 
-const data = (name: string) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'data', name), 'utf8'));
-const litellm = data('litellm-2026-07-24.json') as {
-  source: { repository: string; commit: string; date: string };
-  entries: Record<string, Record<string, unknown>>;
-};
+const dataDir = join(import.meta.dirname, '..', '..', 'data');
+const data = (name: string) => JSON.parse(readFileSync(join(dataDir, name), 'utf8'));
 const arena = data('lmarena-2026-04-22.json') as {
   source: { commit: string; date: string };
   entries: Record<string, { lmarena: Record<string, number | null> }>;
 };
-const { models } = catalog();
+const { models } = catalog('2026-08-27');
+const raw = readData();
 
-/** USD per token (a JSON number, possibly in exponent form) × 10^6, exactly; null when the key is absent. */
-const perMtok = (entry: Record<string, unknown>, key: string) =>
-  key in entry ? new Decimal(String(entry[key])).times(1_000_000).toNumber() : null;
-
-describe('the committed LiteLLM entries', () => {
-  it('are the 19 source keys, from commit 8442b939 of 2026-07-24', () => {
-    expect(litellm.source).toMatchObject({
-      repository: 'https://github.com/RoCry/llm-api-price',
-      commit: '8442b939a6ead479f7995b5d74d8dce488bd0966',
-      date: '2026-07-24',
-    });
-    expect(Object.keys(litellm.entries)).toEqual(models.map((m) => m.source_key));
+describe('the catalog derived from data/b-prices/', () => {
+  it('catalog-data.json is the derivation of the committed data, unchanged', () => {
+    expect(CATALOG_ROWS).toEqual(deriveCatalog());
   });
 
-  it.each(models)('$id: every price and limit re-derived from its entry', (m) => {
-    const e = litellm.entries[m.source_key]!;
-    expect(m.input_per_mtok).toBe(perMtok(e, 'input_cost_per_token'));
-    expect(m.output_per_mtok).toBe(perMtok(e, 'output_cost_per_token'));
-    expect(m.cached_input_per_mtok).toBe(perMtok(e, 'cache_read_input_token_cost'));
-    expect(m.cache_write_per_mtok).toBe(perMtok(e, 'cache_creation_input_token_cost'));
-    expect(m.cache_write_1h_per_mtok).toBe(perMtok(e, 'cache_creation_input_token_cost_above_1hr'));
-    const batchIn = perMtok(e, 'input_cost_per_token_batches');
-    expect(m.batch).toEqual(
-      batchIn === null
-        ? null
-        : { input_per_mtok: batchIn, output_per_mtok: perMtok(e, 'output_cost_per_token_batches') },
+  it('the data are the copies SOURCES.md names (genai-prices @ 02cf3641, LiteLLM @ 8442b939)', () => {
+    const sources = readFileSync(join(dataDir, 'b-prices', 'SOURCES.md'), 'utf8');
+    expect(raw.genai._source).toContain('02cf364103871457a844dabec9b596ab370403e5');
+    expect(sources).toContain('02cf364103871457a844dabec9b596ab370403e5');
+    expect(raw.litellm._source).toContain('8442b939a6ead479f7995b5d74d8dce488bd0966');
+    expect(Object.keys(raw.releases.models).sort()).toEqual(MODELS.map((m) => m.id).sort());
+  });
+
+  it.each(MODELS)('$id: first from = its release date; limits as LiteLLM states them', (m) => {
+    expect(m.prices[0]!.from).toBe(raw.releases.models[m.id].from);
+    const key = Object.keys(raw.litellm).find(
+      (k) => k === m.id || k.endsWith(`/${m.id}`) || k === m.source_key.replace(/^x-ai\//, 'xai/'),
     );
-    expect(m.max_input_tokens).toBe(e.max_input_tokens);
-    expect(m.context_window).toBe(e.max_input_tokens);
-    expect(m.max_output_tokens).toBe(e.max_output_tokens);
-    // Long-context tier: the keys ending _above_<N>k_tokens.
-    const tiers = new Set(
-      Object.keys(e)
-        .map((key) => /_above_(\d+)k_tokens$/.exec(key)?.[1])
-        .filter((k) => k !== undefined),
-    );
-    expect(tiers.size).toBeLessThanOrEqual(1);
-    const [k] = [...tiers];
-    expect(m.long_context).toEqual(
-      k === undefined
-        ? null
-        : {
-            threshold_tokens: Number(k) * 1000,
-            input_per_mtok: perMtok(e, `input_cost_per_token_above_${k}k_tokens`),
-            output_per_mtok: perMtok(e, `output_cost_per_token_above_${k}k_tokens`),
-            cached_input_per_mtok: perMtok(e, `cache_read_input_token_cost_above_${k}k_tokens`),
-            cache_write_per_mtok: perMtok(e, `cache_creation_input_token_cost_above_${k}k_tokens`),
-          },
-    );
-    const flags: Array<[string, string]> = [
-      ['supports_vision', 'vision'],
-      ['supports_function_calling', 'tools'],
-      ['supports_reasoning', 'reasoning'],
-      ['supports_response_schema', 'structured_output'],
-    ];
-    expect(m.capabilities).toEqual([
-      ...flags.filter(([flag]) => e[flag] === true).map(([, name]) => name),
-      ...('cache_read_input_token_cost' in e ? ['caching'] : []),
+    const litellm = key === undefined ? undefined : raw.litellm[key];
+    if (m.id === 'grok-4.6') expect(litellm).toBeUndefined();
+    else {
+      expect(m.max_input_tokens).toBe(litellm.max_input_tokens);
+      expect(m.max_output_tokens).toBe(litellm.max_output_tokens);
+    }
+  });
+
+  it('DeepSeek V4 from 2026-08-17: the peak rate of the time windows (an upper bound)', () => {
+    const pro = raw.genai.providers.deepseek.models.find((e: { id: string }) => e.id === 'deepseek-v4-pro');
+    const [, offPeak, peak] = pro.prices;
+    expect(offPeak.constraint).toEqual({ start_date: '2026-08-17' });
+    expect(peak.constraint.start_time).toBe('01:00:00Z');
+    const set = MODELS.find((m) => m.id === 'deepseek-v4-pro')!.prices[1]!;
+    expect([set.from, set.input_per_mtok, set.output_per_mtok, set.cached_input_per_mtok]).toEqual([
+      '2026-08-17',
+      peak.prices.input_mtok,
+      peak.prices.output_mtok,
+      peak.prices.cache_read_mtok,
     ]);
-    expect(m.source).toBe(
-      typeof e.source === 'string'
-        ? e.source
-        : {
-            openai: 'https://openai.com/api/pricing/',
-            anthropic: 'https://www.anthropic.com/pricing#api',
-            groq: 'https://groq.com/pricing',
-          }[e.litellm_provider as string],
-    );
+  });
+
+  it('batch prices are exactly half (decimal.js) for OpenAI and Google', () => {
+    for (const m of MODELS)
+      for (const set of m.prices)
+        expect(set.batch).toEqual(
+          ['openai', 'google'].includes(m.provider)
+            ? {
+                input_per_mtok: new Decimal(set.input_per_mtok).div(2).toNumber(),
+                output_per_mtok: new Decimal(set.output_per_mtok).div(2).toNumber(),
+              }
+            : null,
+        );
   });
 });
 
 describe('the committed leaderboard snapshot', () => {
   const ARENA_ID: Record<string, string> = {
+    'claude-opus-4-6': 'claude-opus-4-6-20260205',
+    'claude-sonnet-4-6': 'claude-sonnet-4-6-20260217',
     'gemini-3.1-pro-preview': 'gemini-3-1-pro-preview-thinking',
     'mistral-large-3': 'mistral-large-3',
     'llama-4-maverick': 'llama-4-maverick-17b-128e-instruct',

@@ -2,11 +2,12 @@
 // 15-point band's boundary, defaults of the domain functions, and catalog entries turned into models.
 import { describe, expect, it } from 'vitest';
 import {
+  activate,
   BUILT_IN,
   CatalogFileError,
+  type CustomModel,
   catalog,
   costOptimizer,
-  type CustomModel,
   modelSelector,
   parseCatalogFile,
   plain,
@@ -53,7 +54,9 @@ describe('ordering', () => {
   });
 
   it('alternatives: rated by fit descending (ties: id) whatever their list order, then unrated', () => {
+    const rated = ['gemini-3.1-pro-preview', 'mistral-large-3', 'llama-4-maverick', 'llama-4-scout'];
     const result = modelSelector({
+      catalog: activate({ ...BUILT_IN, entries: BUILT_IN.entries.filter((e) => rated.includes(e.id)) }),
       useCase: 'code',
       requests: 1,
       usage: plain(2000, 1000),
@@ -71,8 +74,14 @@ describe('ordering', () => {
   });
 
   it('includeUnrated defaults to false in the domain too', () => {
-    const result = modelSelector({ useCase: 'code', requests: 1, usage: plain(2000, 1000) });
-    expect(result.excluded.filter((e) => e.reason === 'unrated')).toHaveLength(15);
+    const result = modelSelector({
+      useCase: 'code',
+      requests: 1,
+      usage: plain(2000, 1000),
+      pricedOn: '2026-08-27',
+    });
+    // 24 models priced on 2026-08-27, 6 of them rated.
+    expect(result.excluded.filter((e) => e.reason === 'unrated')).toHaveLength(18);
   });
 });
 
@@ -88,12 +97,18 @@ describe('models from entries and specs', () => {
   });
 
   it('a CATALOG_FILE entry keeps its batch, tier and cache prices', () => {
-    const [gpt] = catalog().models;
+    const [gpt] = catalog('2026-08-01').models;
     useCatalog(parseCatalogFile(JSON.stringify({ as_of: '2026-07-24', models: [gpt] })));
     try {
       const cost = (usage: Parameters<typeof requestCost>[1]) =>
-        costOptimizer({ models: undefined, usage, requests: 1, useCase: undefined, minFit: undefined })
-          .costs[0]!.cost_per_request;
+        costOptimizer({
+          models: undefined,
+          usage,
+          requests: 1,
+          useCase: undefined,
+          minFit: undefined,
+          pricedOn: '2026-08-01',
+        }).costs[0]!.cost_per_request;
       expect(cost({ ...plain(10_000, 1000), batch: true })).toBe(0.04);
       expect(cost(plain(272_001, 1000))).toBe(2.76501);
       // 100,000 × 10 + 100,000 × 1 + 100,000 × 12.5 (the > 272k tier's in, cached and write prices)

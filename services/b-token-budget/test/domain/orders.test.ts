@@ -11,7 +11,6 @@ import {
   type Decimal,
   infeasibility,
   MODEL_IDS,
-  MODELS,
   modelSelector,
   plain,
   requestCost as priced,
@@ -19,15 +18,18 @@ import {
   usd,
 } from '../../src/domain/index.js';
 import { FIT_BAND, MAX_ALTERNATIVES } from '../../src/domain/selector.js';
+import { DAY, model, PRICED } from './priced.js';
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const model = (id: string) => MODELS.find((m) => m.id === id)!;
-const requestCost = (m: (typeof MODELS)[number], work: { input: number; output: number }) =>
+const requestCost = (m: (typeof PRICED)[number], work: { input: number; output: number }) =>
   priced(m, plain(work.input, work.output)).cost;
 /** Fit of a use case; unrated models have none (null), below every rating. */
 const fitOf = (id: string, useCase: (typeof USE_CASES)[number]) => model(id).fit?.[useCase] ?? null;
 const byFit = (a: number | null, b: number | null) => (b ?? -Infinity) - (a ?? -Infinity) || 0;
-const ids = fc.shuffledSubarray([...MODEL_IDS], { minLength: 1 });
+const ids = fc.shuffledSubarray(
+  PRICED.map((m) => m.id),
+  { minLength: 1 },
+);
 // Token counts from tiny to beyond every context window, so some models cannot serve the request.
 const tokens = fc.oneof(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 100_000, max: 3_000_000 }));
 const profile = fc.record({ input: tokens, output: tokens });
@@ -45,6 +47,7 @@ describe('cost_optimizer', () => {
         (models, work, requests, useCase, minFit) => {
           const fitCase = useCase ?? 'default';
           const result = costOptimizer({
+            pricedOn: DAY,
             models,
             usage: plain(work.input, work.output),
             requests,
@@ -77,6 +80,7 @@ describe('cost_optimizer', () => {
               total_cost: usd(r.total),
               feasible: r.reason === undefined,
               ...(r.reason === undefined ? {} : { reason: r.reason }),
+              price_from: model(r.id).priceFrom,
             })),
           );
           const feasible = rows.filter((r) => r.reason === undefined);
@@ -129,13 +133,15 @@ describe('model_selector', () => {
             output: outputTokens ?? defaults[useCase][1]!,
           };
           const result = modelSelector({
+            pricedOn: DAY,
+            today: new Date('2026-09-01T00:00:00Z'),
             useCase,
             budget,
             requests,
             usage: plain(work.input, work.output),
             includeUnrated,
           });
-          const all = MODELS.map((m) => {
+          const all = PRICED.map((m) => {
             const cost = requestCost(m, work).times(requests);
             const limit = infeasibility(m, work);
             const over = budget !== undefined && cost.gt(budget);
@@ -149,7 +155,12 @@ describe('model_selector', () => {
             return { id: m.id, fit, cost, limit, reason };
           });
           type C = (typeof all)[number];
-          const pick = (c: C) => ({ id: c.id, fit: c.fit, cost: usd(c.cost) });
+          const pick = (c: C) => ({
+            id: c.id,
+            fit: c.fit,
+            cost: usd(c.cost),
+            price_from: model(c.id).priceFrom,
+          });
           const cheaperThenFitter = (a: C, b: C) =>
             a.cost.cmp(b.cost) || byFit(a.fit, b.fit) || byText(a.id, b.id);
           const affordable = all.filter((c) => c.reason === undefined);
@@ -172,7 +183,8 @@ describe('model_selector', () => {
               .filter((c) => c.reason !== undefined)
               .sort((a, b) => a.cost.cmp(b.cost) || byText(a.id, b.id))
               .map((c) => ({ ...pick(c), reason: c.reason })),
-            catalog_as_of: '2026-07-24',
+            priced_on: DAY,
+            catalog_as_of: '2026-08-27',
             warnings: [],
           });
         },
@@ -192,6 +204,7 @@ describe('budget_calculator', () => {
         (models, budgetText, work) => {
           const budget = new Dec(budgetText);
           const result = budgetCalculator({
+            pricedOn: DAY,
             budget,
             models,
             inputRatio: new Dec('0.5'),
@@ -235,6 +248,7 @@ describe('unknown model ids', () => {
   const problem = (unknown: string[]) => {
     try {
       budgetCalculator({
+        pricedOn: DAY,
         budget: new Dec(1),
         models: unknown,
         inputRatio: new Dec('0.5'),

@@ -5,17 +5,16 @@ import {
   costOptimizer,
   Dec,
   infeasibility,
-  MODEL_IDS,
-  MODELS,
   plain,
   requestCost as priced,
 } from '../../src/domain/index.js';
 import { budgetInput, optimizerInput } from '../../src/schemas.js';
+import { DAY, PRICED } from './priced.js';
 
-const requestCost = (m: (typeof MODELS)[number], work: { input: number; output: number }) =>
+const requestCost = (m: (typeof PRICED)[number], work: { input: number; output: number }) =>
   priced(m, plain(work.input, work.output)).cost;
 const tokens = fc.integer({ min: 0, max: 10_000_000 });
-const anyModel = fc.constantFrom(...MODELS);
+const anyModel = fc.constantFrom(...PRICED);
 
 it('cost is monotone in input and in output tokens (long-context tiers included)', () => {
   fc.assert(
@@ -32,7 +31,7 @@ it('budget → tokens → cost never exceeds the budget; one more token would', 
   fc.assert(
     fc.property(fc.integer({ min: 1, max: 1_000_000_000_000 }), anyModel, (micro, m) => {
       const budget = micro / 1e6;
-      const [row] = budgetCalculator(budgetInput.parse({ budget, models: m.id })).models;
+      const [row] = budgetCalculator(budgetInput.parse({ at: DAY, budget, models: m.id })).models;
       const spend = (n: number, price: InstanceType<typeof Dec>) => new Dec(n).times(price).div(1_000_000);
       const b = new Dec(String(budget));
       expect(spend(row!.input_tokens!, m.base.input).lte(b)).toBe(true);
@@ -51,12 +50,15 @@ it("the optimiser's choice is never more expensive than any feasible model", () 
       tokens,
       tokens,
       fc.integer({ min: 1, max: 1_000_000 }),
-      fc.subarray(MODEL_IDS, { minLength: 1 }),
+      fc.subarray(
+        PRICED.map((m) => m.id),
+        { minLength: 1 },
+      ),
       (input, output, requests, ids) => {
         const result = costOptimizer(
-          optimizerInput.parse({ inputTokens: input, outputTokens: output, requests, models: ids }),
+          optimizerInput.parse({ at: DAY, inputTokens: input, outputTokens: output, requests, models: ids }),
         );
-        for (const m of MODELS.filter((x) => ids.includes(x.id))) {
+        for (const m of PRICED.filter((x) => ids.includes(x.id))) {
           if (infeasibility(m, plain(input, output)) !== undefined) continue;
           const total = requestCost(m, { input, output }).times(requests);
           expect(new Dec(String(result.cheapest!.total_cost)).lte(total.round(6, Dec.roundHalfUp))).toBe(

@@ -1,9 +1,9 @@
 // The whole usage shape: cache reads and writes (5m/1h), batch, the long-context tier, and each fallback
 // with its note, on the spec's worked examples and hand-computed cases.
 import { describe, expect, it } from 'vitest';
-import { catalogStatus, MODELS, requestCost, type Usage, usd } from '../../src/domain/index.js';
+import { catalogStatus, requestCost, type Usage, usd } from '../../src/domain/index.js';
+import { model } from './priced.js';
 
-const model = (id: string) => MODELS.find((m) => m.id === id)!;
 const price = (id: string, usage: Partial<Usage> & { input: number; output: number }) => {
   const { cost, notes } = requestCost(model(id), {
     cached: 0,
@@ -113,57 +113,56 @@ describe('each part of the usage', () => {
       exact: '2.76501',
       notes: ['no batch pricing above the long-context threshold'],
     });
-    expect(price('gpt-5.6', { input: 272_000, output: 1000, batch: true }).exact).toBe('0.695');
+    // 271,999 is not above the tier start (271,999): batch 2.5/15.
+    expect(price('gpt-5.6', { input: 271_999, output: 1000, batch: true }).exact).toBe('0.6949975');
   });
 
   it('no cached price: cached tokens at the input price in force (batch included), noted', () => {
-    expect(price('mistral-large-3', { input: 2000, output: 0, cached: 1000 })).toEqual({
-      cost: 0.001,
-      exact: '0.001',
+    expect(price('llama-4-scout', { input: 2000, output: 0, cached: 1000 })).toEqual({
+      cost: 0.00022,
+      exact: '0.00022',
       notes: ['no cached-input pricing'],
     });
+    // gemini-3.6-flash on 2026-07-24: the introductory set, batch input 0.375.
     expect(price('gemini-3.6-flash', { input: 1000, output: 0, written: 1000, batch: true })).toEqual({
-      cost: 0.00075,
-      exact: '0.00075',
+      cost: 0.000375,
+      exact: '0.000375',
       notes: ['no cache-write pricing'],
     });
   });
 
   it('notes in the spec order, only for the parts used', () => {
     expect(
-      price('mistral-medium-3.5', { input: 3000, output: 10, cached: 1000, written: 1000, batch: true })
-        .notes,
+      price('llama-4-maverick', { input: 3000, output: 10, cached: 1000, written: 1000, batch: true }).notes,
     ).toEqual(['no cached-input pricing', 'no cache-write pricing', 'no batch pricing']);
-    expect(price('mistral-medium-3.5', { input: 3000, output: 10, ttl: '1h', batch: false }).notes).toEqual(
-      [],
-    );
-    expect(price('mistral-medium-3.5', { input: 3000, output: 10, written: 1, ttl: '1h' }).notes).toEqual([
+    expect(price('llama-4-maverick', { input: 3000, output: 10, ttl: '1h', batch: false }).notes).toEqual([]);
+    expect(price('llama-4-maverick', { input: 3000, output: 10, written: 1, ttl: '1h' }).notes).toEqual([
       'no 1h cache-write pricing',
     ]);
   });
 
-  it('a free cache write (DeepSeek, 0): nothing to pay for the written part', () => {
+  it('DeepSeek has no cache-write price (written tokens are billed as input), noted', () => {
     expect(price('deepseek-v4-pro', { input: 1000, output: 0, written: 1000 })).toEqual({
-      cost: 0,
-      exact: '0',
-      notes: [],
+      cost: 0.000435,
+      exact: '0.000435',
+      notes: ['no cache-write pricing'],
     });
   });
 });
 
 describe('staleness', () => {
   it('more than 180 days after as_of (UTC) → stale_catalog', () => {
-    expect(catalogStatus(new Date('2027-01-20T23:59:59Z'))).toEqual({
-      catalog_as_of: '2026-07-24',
+    expect(catalogStatus(new Date('2027-02-23T23:59:59Z'))).toEqual({
+      catalog_as_of: '2026-08-27',
       warnings: [],
     });
-    expect(catalogStatus(new Date('2027-01-21T00:00:00Z'))).toEqual({
-      catalog_as_of: '2026-07-24',
+    expect(catalogStatus(new Date('2027-02-24T00:00:00Z'))).toEqual({
+      catalog_as_of: '2026-08-27',
       warnings: [
         {
           code: 'stale_catalog',
           message:
-            "the catalog's prices are dated 2026-07-24, 181 days ago (more than 180): check them against the providers' price pages",
+            "the catalog's prices are dated 2026-08-27, 181 days ago (more than 180): check them against the providers' price pages",
         },
       ],
     });

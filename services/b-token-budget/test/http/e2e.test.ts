@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,9 +20,10 @@ describe('the built server over a real socket', { shuffle: false }, () => {
     const res = await fetch(
       `${server.origin}/api/v1/cost_optimizer?inputTokens=1000&outputTokens=500&models=gpt-5.6`,
     );
+    // Since 2026-08-21: 1000 × 4 + 500 × 20.
     expect(((await res.json()) as { cheapest: unknown }).cheapest).toEqual({
       id: 'gpt-5.6',
-      total_cost: 0.02,
+      total_cost: 0.014,
     });
   });
 });
@@ -42,7 +44,13 @@ describe('CATALOG_FILE at start-up', { timeout: 30_000 }, () => {
     const custom = await startServerProcess(serverFile, { CATALOG_FILE: path });
     try {
       const body = (await (await fetch(`${custom.origin}/models`)).json()) as Record<string, unknown>;
-      expect(body).toEqual({ models: [second, first], count: 2, as_of: '2026-08-01', fit_source: null });
+      expect(body).toEqual({
+        models: [second, first],
+        count: 2,
+        as_of: '2026-08-01',
+        fit_source: null,
+        priced_on: new Date().toISOString().slice(0, 10),
+      });
       const costs = (await (
         await fetch(`${custom.origin}/api/v1/cost_optimizer?inputTokens=1&outputTokens=1&models=gpt-5.4-mini`)
       ).json()) as Record<string, unknown>;
@@ -68,6 +76,103 @@ describe('CATALOG_FILE at start-up', { timeout: 30_000 }, () => {
     await expect(startServerProcess(serverFile, { CATALOG_FILE: join(dir, 'missing.json') })).rejects.toThrow(
       /CATALOG_FILE: cannot read .*missing\.json \(ENOENT\)$/,
     );
+  });
+
+  it('issue 43: a FIFO, as_of 2026-02-30, duplicate members and unselectable ids stop start-up at once', async () => {
+    const fifo = join(dir, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    await expect(startServerProcess(serverFile, { CATALOG_FILE: fifo })).rejects.toThrow(
+      /CATALOG_FILE: .*fifo is not a regular file$/,
+    );
+    const original = (await (await fetch(`${server.origin}/models`)).json()) as { models: object[] };
+    const [model] = original.models;
+    const bad = join(dir, 'bad-dates.json');
+    for (const [text, message] of [
+      [JSON.stringify({ as_of: '2026-02-30', models: [model] }), /CATALOG_FILE: as_of: must be a real date/],
+      [
+        `{"as_of":"2026-08-01","as_of":"2026-08-02","models":${JSON.stringify([model])}}`,
+        /CATALOG_FILE: as_of: is a duplicate member name/,
+      ],
+      [
+        JSON.stringify({ as_of: '2026-08-01', models: [{ ...model, id: 'a,b' }] }),
+        /CATALOG_FILE: models\[0\]\.id: must not contain a comma/,
+      ],
+      [
+        JSON.stringify({ as_of: '2026-08-01', models: [{ ...model, id: ' gpt' }] }),
+        /CATALOG_FILE: models\[0\]\.id: must not begin or end with whitespace/,
+      ],
+    ] as const) {
+      writeFileSync(bad, text);
+      await expect(startServerProcess(serverFile, { CATALOG_FILE: bad })).rejects.toThrow(message);
+    }
+  });
+
+  it('a file of one custom model: /openapi.json, /docs and tools/list answer 200; the examples name other models', async () => {
+    const path = join(dir, 'one.json');
+    writeFileSync(
+      path,
+      JSON.stringify({
+        as_of: '2026-11-01',
+        models: [
+          {
+            id: 'in-house',
+            provider: 'us',
+            hosted_by: null,
+            name: 'In-house model',
+            source_key: 'in-house',
+            input_per_mtok: 0,
+            output_per_mtok: 0,
+            cached_input_per_mtok: null,
+            cache_write_per_mtok: null,
+            cache_write_1h_per_mtok: null,
+            batch: null,
+            context_window: 32_000,
+            max_input_tokens: 32_000,
+            max_output_tokens: 4_000,
+            capabilities: ['tools'],
+            long_context: null,
+            fit: null,
+            source: 'our own',
+            verified: true,
+            as_of: '2026-11-01',
+          },
+        ],
+      }),
+    );
+    const one = await startServerProcess(serverFile, { CATALOG_FILE: path });
+    try {
+      const openapi = await fetch(`${one.origin}/openapi.json`);
+      expect(openapi.status).toBe(200);
+      expect(JSON.stringify(await openapi.json())).toContain('gpt-5.6');
+      expect((await fetch(`${one.origin}/docs`)).status).toBe(200);
+      const tools = await fetch(`${one.origin}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect(tools.status).toBe(200);
+      const list = (await tools.json()) as { result: { tools: Array<{ name: string }> } };
+      expect(list.result.tools.map((tool) => tool.name)).toContain('estimate_tokens');
+      const models = (await (await fetch(`${one.origin}/models`)).json()) as Record<string, unknown>;
+      expect(models).toMatchObject({ count: 1, as_of: '2026-11-01' });
+      const costs = (await (await fetch(`${one.origin}/api/v1/budget_calculator?budget=1`)).json()) as {
+        models: unknown[];
+      };
+      expect(costs.models).toEqual([
+        {
+          id: 'in-house',
+          input_tokens: null,
+          output_tokens: null,
+          blended_tokens: null,
+          requests: null,
+          cost_per_request: 0,
+          feasible: true,
+          price_from: null,
+        },
+      ]);
+    } finally {
+      await one.stop('SIGKILL');
+    }
   });
 });
 

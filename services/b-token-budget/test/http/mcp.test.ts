@@ -19,6 +19,7 @@ const CALLS: ToolCall[] = [
       cachedInputTokens: 4000,
       cacheWriteTokens: 1000,
       cacheTtl: '1h',
+      at: '2026-07-29T23:30:00-01:00',
     },
   ],
 ];
@@ -33,7 +34,18 @@ describe('B over MCP', () => {
   it('list_models, and a tool error for bad arguments', async () => {
     const { client } = session();
     const models = await client.callTool({ name: 'list_models', arguments: {} });
-    expect((models.structuredContent as { count: number }).count).toBe(19);
+    expect((models.structuredContent as { count: number }).count).toBe(24);
+    const early = await client.callTool({ name: 'list_models', arguments: { at: '2025-04-05' } });
+    expect((early.structuredContent as { count: number; priced_on: string }).count).toBe(2);
+    const unpriced = await client.callTool({
+      name: 'cost_optimizer',
+      arguments: { inputTokens: 1, outputTokens: 1, models: 'gpt-5.6', at: '2026-07-08' },
+    });
+    expect(unpriced.isError).toBe(true);
+    expect(JSON.parse((unpriced.content as Array<{ text: string }>)[1]!.text)).toMatchObject({
+      code: 'at_before_first_price',
+      unpriced: [{ id: 'gpt-5.6', from: '2026-07-09' }],
+    });
     const bad = await client.callTool({ name: 'budget_calculator', arguments: { budget: '10' } });
     expect(bad.isError).toBe(true);
     expect(errorText(bad)).toMatch(/\/budget/);
