@@ -340,14 +340,23 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
         operationId: 'getMetrics',
         summary: 'Prometheus metrics',
         description:
-          'Requests by route pattern, method and status, their durations, MCP tool calls, rate-limit decisions, the shared store, and the process (text exposition format). Off with METRICS_ENABLED=false.',
+          'Requests by route pattern, method and status, their durations, MCP tool calls, rate-limit decisions, the shared store, the build (`<service>_build_info`) and the process, in the text exposition format 0.0.4, or OpenMetrics 1.0 when `Accept` names `application/openmetrics-text`. Off with METRICS_ENABLED=false.',
         tags: ['service'],
         responses: {
-          200: { description: 'Metrics', content: { 'text/plain': { schema: z.string() } } },
+          200: {
+            description: 'Metrics',
+            content: {
+              'text/plain': { schema: z.string() },
+              'application/openmetrics-text': { schema: z.string() },
+            },
+          },
         },
       },
-      handler: async (kit) =>
-        respond(kit, 200, await metrics.text(), { 'Content-Type': metrics.contentType }),
+      handler: async (kit) => {
+        const { body, contentType } = await metrics.exposition(kit.request.header('accept'));
+        const vary = kit.headers.Vary === undefined ? 'Accept' : `${kit.headers.Vary}, Accept`;
+        return respond(kit, 200, body, { 'Content-Type': contentType, Vary: vary });
+      },
     });
   }
   if (input.basePath !== '') {
