@@ -83,7 +83,11 @@ export function createEnvelope(
    */
   function failed(error: unknown, kit: KitContext): Response {
     if (isProblemError(error)) return problemResponse(error, kit, problemExtensions);
-    if (error instanceof ClientAbortedError) return respond(kit, CLIENT_CLOSED_REQUEST, null);
+    if (error instanceof ClientAbortedError) {
+      // Refused by Node's parser mid-body: answered and logged there, once.
+      if (error.answered) kit.quiet = true;
+      return respond(kit, CLIENT_CLOSED_REQUEST, null);
+    }
     if (error instanceof HTTPException)
       return problemResponse(fromHttpException(error), kit, problemExtensions);
     const { name, message, stack } = error as Error;
