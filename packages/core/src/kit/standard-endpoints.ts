@@ -4,6 +4,7 @@ import { DOCS_ASSETS, docsAsset, docsPage } from './docs.js';
 import { jsonResponse, respond } from './http/reply.js';
 import type { KitHandler } from './router.js';
 import type { ServiceMetrics } from './metrics.js';
+import { ProblemSchema } from './problem-schema.js';
 import type { Lifecycle } from './runtime.js';
 
 /** How an endpoint appears in the OpenAPI document (a zod-to-openapi route config without method and path). */
@@ -324,7 +325,10 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
         tags: ['mcp'],
         responses: {
           200: json(anyObject, 'Server info'),
-          405: { description: 'No SSE stream is offered (Allow: POST)' },
+          405: {
+            description: 'No SSE stream is offered (Allow: POST)',
+            content: { 'application/problem+json': { schema: ProblemSchema } },
+          },
         },
       },
       handler: input.mcp.get,
