@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { ConfigError, loadConfig, type ServiceConfig } from './config.js';
+import { configHelp } from './config-schema.js';
 import {
   answerProblem,
   asteriskTarget,
@@ -110,6 +111,8 @@ export interface RunServiceOptions {
   // biome-ignore lint/suspicious/noExplicitAny: any Hono app
   createApp: (config: ServiceConfig, options: { runtime: Runtime }) => Hono<any>;
   env?: Record<string, string | undefined>;
+  /** The command-line arguments (`--help` prints the configuration and exits); default process.argv's. */
+  argv?: readonly string[];
 }
 
 export interface RunningService {
@@ -123,6 +126,11 @@ export interface RunningService {
 
 /** Loads configuration, listens, and shuts down gracefully on SIGTERM/SIGINT. */
 export async function runService(options: RunServiceOptions): Promise<RunningService> {
+  const argv = options.argv ?? process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(configHelp(options));
+    process.exit(0);
+  }
   const env = options.env ?? process.env;
   let config: ServiceConfig;
   try {
