@@ -180,6 +180,23 @@ describe.each(services)('$dir', (service) => {
     // Exactly-one-of inputs are unions of object types, never `unknown & {…}`.
     expect(generated).not.toContain('unknown & {');
 
+    // Every documented response that has a body has its schema (202, 204 and 304 have none).
+    const bare = Object.entries(document.paths as Record<string, Record<string, Json>>).flatMap(
+      ([path, item]) =>
+        Object.entries(item).flatMap(([method, operation]) =>
+          Object.entries(operation.responses as Record<string, Json>)
+            .filter(([status, response]) =>
+              ['202', '204', '304'].includes(status)
+                ? response.content !== undefined
+                : Object.values((response.content ?? {}) as Record<string, Json>).every(
+                    (media) => !media.schema,
+                  ),
+            )
+            .map(([status]) => `${method.toUpperCase()} ${path} ${status}`),
+        ),
+    );
+    expect(bare).toEqual([]);
+
     const { valid, refused, lines } = callsOf(document);
     expect(valid).toBeGreaterThan(0);
     const calls = join(dir, 'calls.ts');
