@@ -273,7 +273,9 @@ describe('.dockerignore', () => {
   });
 
   it('keeps the fetched Node and the mutation reports out of the context', () => {
-    expect(patterns).toEqual(expect.arrayContaining(['.node', 'reports']));
+    expect(patterns).toEqual(
+      expect.arrayContaining(['.node', 'reports', 'packages/*/reports', 'services/*/reports']),
+    );
   });
 
   it('does not exclude what the build needs', () => {
