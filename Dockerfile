@@ -1,6 +1,6 @@
 # One Dockerfile for every service. Build one image per service with the directory name:
 #
-#   docker build --build-arg SERVICE=g-canonical --build-arg PORT=8087 \
+#   docker build --build-arg NODE_VERSION=$(cat .node-version) --build-arg SERVICE=g-canonical --build-arg PORT=8087 \
 #     --build-arg HEALTH_PATH=/canonical-digest-api/health -t dus/g-canonical .
 #
 # docker-compose.yml passes these three arguments for all eight services.
@@ -9,9 +9,11 @@
 # `build` (install, compile the service and its workspace dependencies, `pnpm deploy` a self-contained
 # folder with production dependencies only) -> `runtime` (that folder, nothing else, as a non-root user).
 
-ARG NODE_IMAGE=node:24-bookworm-slim
+# The Node of every stage: the repository's `.node-version`, the one `npm start` and CI run
+# (packages/deploy/test holds the two equal; docker-compose.yml passes it from that file).
+ARG NODE_VERSION=24.21.0
 
-FROM ${NODE_IMAGE} AS base
+FROM node:${NODE_VERSION}-bookworm-slim AS base
 # corepack's pnpm download fails its signature check on some machines; npm is reliable.
 RUN npm install -g pnpm@10.34.9 && npm cache clean --force
 ENV CI=true \
@@ -51,7 +53,7 @@ RUN pnpm exec turbo run build --filter="@dus/${SERVICE}..." --output-logs=errors
 RUN pnpm --filter "@dus/${SERVICE}" deploy --prod --legacy /out \
  && rm -rf /out/test /out/.turbo
 
-FROM ${NODE_IMAGE} AS runtime
+FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 ARG SERVICE
 ARG PORT=8080
 ARG HEALTH_PATH=/health

@@ -30,6 +30,9 @@ function npmInstall(spec) {
 }
 
 function installPinnedNode() {
+  console.log(
+    `Fetching Node ${PINNED_NODE} from the npm registry into .node/ (once). npm 11.16+ may warn that node@${PINNED_NODE}'s install script is "not yet covered by allowScripts": that script only links the Node binary, and nothing else is installed.`,
+  );
   // The `node` package's preinstall installs the platform package and links its binary into bin/.
   if (npmInstall(`node@${PINNED_NODE}`) === 0 && existsSync(binary)) return binary;
   // Where install scripts are not run, the platform package itself carries the same binary.

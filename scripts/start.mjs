@@ -7,7 +7,29 @@ import { createInterface } from 'node:readline';
 import { portTaken } from './ports.mjs';
 import { build, ensureInstalled, services, spawnService } from './workspace.mjs';
 
-const wanted = process.argv.slice(2).map((name) => name.toLowerCase());
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  const rows = services().map(
+    (s) => `  ${s.name.padEnd(16)} ${s.name[0].toUpperCase()}  http://127.0.0.1:${s.port}${s.basePath ?? ''}/`,
+  );
+  console.log(
+    [
+      'Usage: npm start [-- <service>…]',
+      '',
+      'Builds the repository (installing first if needed) and starts every service, or the ones named by',
+      'directory or id letter (`npm start -- e g`, `npm start -- e-pace`), each on its own port:',
+      ...rows,
+      '',
+      'Environment:',
+      '  PORT_OFFSET=<n>   add n to every port (when one is taken)',
+      "  START_LOGS=json   the services' JSON log lines as they are; START_LOGS=0: no request lines",
+      "A service's own settings (PORT, LOG_LEVEL, REDIS_URL, …): node services/<service>/dist/server.js --help,",
+      "or the README's Configuration. Ctrl-C stops them all.",
+    ].join('\n'),
+  );
+  process.exit(0);
+}
+const wanted = args.map((name) => name.toLowerCase());
 const offset = Number(process.env.PORT_OFFSET ?? 0);
 if (!Number.isInteger(offset) || offset < 0 || offset > 50_000) {
   console.error(
@@ -64,6 +86,8 @@ function compact(name, line) {
 }
 
 let stopping = false;
+/** Whether a service exited with an error (the exit code of `npm start` once none runs). */
+let failed = false;
 let ready = 0;
 let running = chosen.length;
 const children = chosen.map((service) => {
@@ -81,9 +105,8 @@ const children = chosen.map((service) => {
   createInterface({ input: child.stdout }).on('line', (line) => {
     remember(line);
     if (line.includes('"msg":"listening"')) {
-      console.log(
-        `  ${service.name.padEnd(16)} http://127.0.0.1:${port}${service.basePath ?? ''}/  (docs: ${service.basePath ?? ''}/docs)`,
-      );
+      const origin = `http://127.0.0.1:${port}${service.basePath ?? ''}`;
+      console.log(`  ${service.name.padEnd(16)} ${origin}/  (docs: ${origin}/docs)`);
       if (++ready === chosen.length)
         console.log('\nAll services are up (request logs below). Press Ctrl-C to stop.\n');
     } else if (!quiet) {
@@ -93,6 +116,13 @@ const children = chosen.map((service) => {
   child.on('exit', (code, signal) => {
     running--;
     if (stopping) return;
+    if (code === 0) {
+      // A clean exit (it was stopped, e.g. by a SIGTERM of its own): nothing went wrong.
+      console.log(`\n${service.name} stopped (exit code 0)${running > 0 ? '; the others keep running' : ''}.\n`);
+      if (running === 0) process.exit(failed ? 1 : 0);
+      return;
+    }
+    failed = true;
     const lines = recent.map((line) => `    ${raw ? line : compact(service.name, line)}`).join('\n');
     console.error(
       `\n✗ ${service.name} exited (${signal ?? `code ${code}`}); the others keep running.${lines ? ` Its last lines:\n${lines}` : ''}\n`,

@@ -117,7 +117,16 @@ describe('tracing', () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const parentId = '00f067aa0ba902b7';
     const traceparent = `00-${traceId}-${parentId}-01`;
-    expect((await post(server.origin, `${BASE}/v1/digest`, { text: 'a' }, { traceparent })).status).toBe(200);
+    expect(
+      (
+        await post(
+          server.origin,
+          `${BASE}/v1/digest?x=secret`,
+          { text: 'a' },
+          { traceparent, 'user-agent': 'conformance/1.0' },
+        )
+      ).status,
+    ).toBe(200);
     expect(
       (await post(server.origin, `${BASE}/mcp`, toolCall('digest', { text: 'b' }), { traceparent })).status,
     ).toBe(200);
@@ -137,10 +146,18 @@ describe('tracing', () => {
       Object.fromEntries((span.attributes as Json[]).map((a) => [a.key, Object.values(a.value)[0]]));
     const rest = spans.find((span) => span.name === `POST ${BASE}/v1/digest`);
     expect(rest).toMatchObject({ traceId, parentSpanId: parentId, kind: 2, serviceName: 'g-canonical' });
-    expect(attributes(rest!)).toMatchObject({
+    // The HTTP semantic conventions' server span attributes (the query left out).
+    const { port } = new URL(server.origin);
+    expect(attributes(rest!)).toEqual({
       'http.route': `${BASE}/v1/digest`,
       'http.request.method': 'POST',
       'http.response.status_code': 200,
+      'url.path': `${BASE}/v1/digest`,
+      'url.scheme': 'http',
+      'server.address': '127.0.0.1',
+      'server.port': Number(port),
+      'client.address': '127.0.0.1',
+      'user_agent.original': 'conformance/1.0',
     });
     const mcp = spans.find((span) => span.name === `POST ${BASE}/mcp`);
     expect(mcp).toMatchObject({ traceId, parentSpanId: parentId, kind: 2 });
@@ -150,7 +167,10 @@ describe('tracing', () => {
     const logged = server.stdout
       .filter((line) => line.includes('"msg":"request"'))
       .map((line) => JSON.parse(line));
-    expect(logged.filter((line) => line.trace_id === traceId)).toHaveLength(2);
+    const traced = logged.filter((line) => line.trace_id === traceId);
+    expect(traced).toHaveLength(2);
+    // Each line names its request's SERVER span beside the trace.
+    expect(traced.map((line) => line.span_id).sort()).toEqual([rest!.spanId, mcp!.spanId].sort());
   });
 });
 

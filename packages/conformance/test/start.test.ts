@@ -115,10 +115,47 @@ describe('npm start', { timeout: 90_000 }, () => {
     process.kill(e!, 'SIGKILL');
     await until(() => output().includes('e-pace exited'), child);
     expect(output()).toContain('✗ e-pace exited (SIGKILL); the others keep running.');
-    expect((await fetch(health)).status).toBe(200);
-    child.kill('SIGINT');
+    // A service stopped cleanly (its own SIGTERM drains and exits 0) is no failure: no ✗.
+    const g = childPid(child.pid!, 'g-canonical');
+    expect(g).toBeDefined();
+    process.kill(g!, 'SIGTERM');
+    await until(() => output().includes('g-canonical stopped'), child);
+    expect(output()).toContain('g-canonical stopped (exit code 0).');
+    expect(output()).not.toContain('✗ g-canonical');
+    // None runs any more: `npm start` ends (perhaps already), failed because e-pace did.
+    const code = child.exitCode ?? (await once(child, 'exit'))[0];
+    expect(code).toBe(1);
+  });
+
+  it('answers --help with the services, their ports and the settings, without starting anything', async () => {
+    const { child, output } = start(0, ['--help']);
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
+    expect(output()).toMatch(/^Usage: npm start \[-- <service>…\]/);
+    for (const service of services)
+      expect(output()).toContain(`http://127.0.0.1:${service.port}${service.basePath}/`);
+    expect(output()).toContain('PORT_OFFSET');
+    expect(output()).not.toContain('Unknown service');
+  });
+
+  it("answers a server's --help with its variables and defaults, and exits 0", async () => {
+    const child = spawn(
+      process.execPath,
+      [join(repoRoot, 'services', 'e-pace', 'dist', 'server.js'), '--help'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let text = '';
+    child.stdout!.on('data', (chunk) => {
+      text += chunk;
+    });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+    expect(text).toMatch(/^e-pace \d+\.\d+\.\d+: /);
+    expect(text).toContain('  PORT\n      Port to listen on (0 = any free port).\n      default: 8085');
+    for (const name of ['MAX_HEAP_MB', 'REDIS_URL', 'OTEL_EXPORTER_OTLP_ENDPOINT'])
+      expect(text).toContain(`  ${name}\n`);
   });
 
   it('prints the URL once the service listens, and stops cleanly on Ctrl-C', async () => {
@@ -127,7 +164,7 @@ describe('npm start', { timeout: 90_000 }, () => {
     const { child, output } = start(free.port - canonical.port);
     const url = `http://127.0.0.1:${free.port}${canonical.basePath}/`;
     await until(() => output().includes('All services are up'), child);
-    expect(output()).toContain(url);
+    expect(output()).toContain(`${url}  (docs: ${url}docs)`);
     const health = await fetch(`${url}health`);
     expect(health.status).toBe(200);
     child.kill('SIGINT');

@@ -1,7 +1,7 @@
 // What the deployment files say about each service, from one place: the service packages (name, port,
 // base path, version), their own OpenAPI documents (the paths an Ingress routes) and the memory each
 // was measured to need. docker-compose.yml and deploy/kubernetes are generated from it.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root, services } from '../../../scripts/workspace.mjs';
@@ -29,20 +29,35 @@ export const MEMORY = {
 /** What every image sets (Dockerfile) and every orchestration agrees with. */
 export const DRAIN = { shutdownDelayMs: 5_000, shutdownGraceMs: 10_000 };
 
+/**
+ * The worker threads of every container (a pod has the CPU of its request, not the node's). The memory
+ * rule below and the `WORKER_THREADS` of Compose and the Kubernetes ConfigMap all read this one value.
+ */
+export const WORKER_THREADS = 1;
+
+/** The Node of the images: the `.node-version` that `npm start` and CI run, one source for all. */
+export const NODE_VERSION = readFileSync(join(root, '.node-version'), 'utf8').trim();
+
+/** The Redis of Compose and of the Kubernetes base, at an exact version. */
+export const REDIS_IMAGE = 'redis:7.4.6-alpine';
+
 /** Memory in Mi rounded up to a multiple of 64. */
 const mi = (value) => Math.ceil(value / 64) * 64;
 
 /**
- * Requests a little above idle; the limit a quarter above the measured peak, and at least a full heap
- * above what the process holds idle (the heap cap must be reached before the limit is).
+ * The README's rule (Configuration, `MAX_HEAP_MB`): every thread — the main one and each worker — may
+ * fill a heap of MAX_HEAP_MB, so the limit holds (threads + 1) heaps plus what the process holds beside
+ * them (its idle resident set, an over-estimate of that), and a quarter above the measured peak. A heap
+ * cap is then always reached before the limit: a 422 `too_expensive` or 503, never an OOM kill.
+ * Requests are a little above idle.
  */
-export function resources(name) {
+export function resources(name, threads = WORKER_THREADS) {
   const memory = MEMORY[name];
   if (memory === undefined)
     throw new Error(`no measured memory for ${name}: measure it and add it to MEMORY`);
   return {
     requestMi: mi(memory.idleMi + 32),
-    limitMi: mi(Math.max(memory.peakMi * 1.25, memory.heapMb + memory.idleMi)),
+    limitMi: mi(Math.max(memory.peakMi * 1.25, (threads + 1) * memory.heapMb + memory.idleMi)),
     heapMb: memory.heapMb,
   };
 }
@@ -65,26 +80,47 @@ export function ingressPaths(paths) {
   ];
 }
 
-/** The OpenAPI paths of a built service, read from its own document. */
-async function openApiPaths(service) {
+/**
+ * What a public Ingress routes: each path of an operation or of `/mcp` exactly, the OpenAPI document
+ * exactly, and `/docs` with its assets. The standard endpoints a load balancer, the kubelet or Prometheus
+ * reads (`/livez`, `/readyz`, `/health`, `/version`, `/metrics`, the base path's index: OpenAPI tag
+ * `service`) stay inside the cluster.
+ */
+export function publicPaths(document, basePath) {
+  const operations = Object.entries(document.paths)
+    .filter(([, item]) => Object.values(item).some((operation) => !operation.tags?.includes('service')))
+    .map(([path]) => ({ path, pathType: 'Exact' }));
+  return [
+    ...operations,
+    { path: `${basePath}/openapi.json`, pathType: 'Exact' },
+    { path: `${basePath}/docs`, pathType: 'Prefix' },
+  ];
+}
+
+/** The OpenAPI document of a built service, its own. */
+async function openApiDocument(service) {
   const app = join(service.dir, 'dist', 'app.js');
   if (!existsSync(app)) throw new Error(`${service.name} is not built (npm run build)`);
   const { createApp } = await import(pathToFileURL(app).href);
   const { testConfig } = await import(pathToFileURL(join(root, 'packages/core/dist/index.js')).href);
   const response = await createApp(testConfig()).request(`${service.basePath ?? ''}/openapi.json`);
-  return Object.keys((await response.json()).paths);
+  return response.json();
 }
 
 /** Every service, with what the deployment files need of it. */
 export async function catalog() {
   return Promise.all(
-    services().map(async (service) => ({
-      name: service.name,
-      port: service.port,
-      basePath: service.basePath ?? '',
-      version: service.version,
-      resources: resources(service.name),
-      paths: await openApiPaths(service),
-    })),
+    services().map(async (service) => {
+      const document = await openApiDocument(service);
+      return {
+        name: service.name,
+        port: service.port,
+        basePath: service.basePath ?? '',
+        version: service.version,
+        resources: resources(service.name),
+        paths: Object.keys(document.paths),
+        publicPaths: publicPaths(document, service.basePath ?? ''),
+      };
+    }),
   );
 }

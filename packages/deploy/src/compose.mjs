@@ -1,7 +1,7 @@
 // docker-compose.yml from the catalog: the eight services and Redis, hardened as in Kubernetes —
 // memory limits from the measured peaks, a read-only root, no capabilities, no privilege escalation,
 // TRUSTED_PROXIES from the environment, and a Redis password.
-import { DRAIN } from './catalog.mjs';
+import { DRAIN, NODE_VERSION, REDIS_IMAGE, WORKER_THREADS } from './catalog.mjs';
 
 /** A Compose interpolation: the variable from the shell or `.env`, else the fallback. */
 const variable = (name, fallback = '') => `\${${name}:-${fallback}}`;
@@ -18,7 +18,7 @@ function serviceEntry(service) {
     build: {
       context: '.',
       dockerfile: 'Dockerfile',
-      args: { SERVICE: name, PORT: String(port), HEALTH_PATH: healthPath },
+      args: { NODE_VERSION, SERVICE: name, PORT: String(port), HEALTH_PATH: healthPath },
     },
     ports: [`${port}:${port}`],
     environment: {
@@ -27,7 +27,7 @@ function serviceEntry(service) {
       REDIS_URL: `redis://:${PASSWORD}@redis:6379`,
       LOG_LEVEL: 'info',
       MAX_HEAP_MB: String(resources.heapMb),
-      WORKER_THREADS: '1',
+      WORKER_THREADS: String(WORKER_THREADS),
       // Empty: no proxy is believed; set it to your proxy's address when one is in front.
       TRUSTED_PROXIES: variable('TRUSTED_PROXIES'),
     },
@@ -55,7 +55,7 @@ function serviceEntry(service) {
 }
 
 const redis = {
-  image: 'redis:7-alpine',
+  image: REDIS_IMAGE,
   // Rate-limit state only: nothing worth persisting.
   command: ['redis-server', '--requirepass', PASSWORD, '--save', '', '--appendonly', 'no'],
   environment: { REDISCLI_AUTH: PASSWORD },

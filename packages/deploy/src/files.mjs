@@ -6,6 +6,7 @@ import { COMPOSE_HEADER, composeFile } from './compose.mjs';
 import {
   baseKustomization,
   ingress,
+  networkPolicies,
   productionKustomization,
   redisFile,
   serviceFile,
@@ -30,6 +31,7 @@ export async function deploymentFiles() {
     [`${BASE}/shared.yaml`, HEADER + yaml(sharedConfig())],
     [`${BASE}/redis.yaml`, HEADER + yaml(...redisFile())],
     [`${BASE}/ingress.yaml`, HEADER + yaml(ingress(services, 'dus.local'))],
+    [`${BASE}/network-policies.yaml`, HEADER + yaml(...networkPolicies())],
     [`${PRODUCTION}/kustomization.yaml`, HEADER + yaml(productionKustomization(services, 'api.example.com'))],
   ]);
   for (const service of services)

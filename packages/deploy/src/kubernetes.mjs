@@ -1,8 +1,11 @@
 // deploy/kubernetes from the catalog: a kustomize base (every service with both probes, resources from
 // measured memory, a restricted securityContext, a Service, an HPA and a PDB; an in-cluster Redis whose
 // password comes from a Secret; an Ingress routing every OpenAPI path unchanged) and a production
-// overlay (at least two replicas of each, one disruption at a time, an external Redis).
-import { DRAIN } from './catalog.mjs';
+// overlay (at least two replicas of each, one disruption at a time, an external Redis, an Ingress that
+// publishes only the operations, the OpenAPI document, /docs and /mcp, over TLS). NetworkPolicies in
+// both: Redis is reached only by the services, the services only by the ingress controller and the
+// monitoring namespace.
+import { DRAIN, REDIS_IMAGE, WORKER_THREADS } from './catalog.mjs';
 
 const PART_OF = 'developer-utility-services';
 /** The `node` user of the official Node images. */
@@ -135,7 +138,7 @@ export const sharedConfig = () => ({
     SHUTDOWN_DELAY_MS: String(DRAIN.shutdownDelayMs),
     SHUTDOWN_GRACE_MS: String(DRAIN.shutdownGraceMs),
     // A pod has the CPU of its request, not the node's: one worker thread, two heavy calls at once.
-    WORKER_THREADS: '1',
+    WORKER_THREADS: String(WORKER_THREADS),
     MAX_HEAVY_INFLIGHT: '2',
     // The ingress controller's pod network: X-Forwarded-For is believed from there only.
     TRUSTED_PROXIES: '10.0.0.0/8',
@@ -167,7 +170,7 @@ export const redisFile = () => [
           containers: [
             {
               name: 'redis',
-              image: 'redis:7-alpine',
+              image: REDIS_IMAGE,
               args: ['--requirepass', '$(REDIS_PASSWORD)', '--save', '', '--appendonly', 'no'],
               env: [
                 {
@@ -212,6 +215,83 @@ export const ingress = (catalog, domain) => ({
   },
 });
 
+/**
+ * Where the cluster's ingress controller and Prometheus run (the namespaces' standard
+ * `kubernetes.io/metadata.name` label), and the controller's IngressClass: set yours here.
+ */
+export const CLUSTER = {
+  ingressNamespace: 'ingress-nginx',
+  ingressClass: 'nginx',
+  monitoringNamespace: 'monitoring',
+};
+
+const fromNamespace = (name) => ({
+  namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': name } },
+});
+
+/**
+ * Ingress rules only (egress stays open: DNS, Redis, an OTLP collector). The services accept
+ * connections from the ingress controller and from the monitoring namespace (Prometheus scraping
+ * `<base>/metrics`), nothing else; Redis only from the services. (The kubelet's probes come from the
+ * node, which NetworkPolicies leave through.)
+ */
+export const networkPolicies = () => [
+  {
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'NetworkPolicy',
+    metadata: { name: 'dus-api', labels: { 'app.kubernetes.io/part-of': PART_OF } },
+    spec: {
+      podSelector: {
+        matchLabels: { 'app.kubernetes.io/part-of': PART_OF, 'app.kubernetes.io/component': 'api' },
+      },
+      policyTypes: ['Ingress'],
+      ingress: [
+        {
+          from: [fromNamespace(CLUSTER.ingressNamespace), fromNamespace(CLUSTER.monitoringNamespace)],
+          ports: [{ protocol: 'TCP', port: 'http' }],
+        },
+      ],
+    },
+  },
+  {
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'NetworkPolicy',
+    metadata: { name: 'dus-redis', labels: labels('dus-redis', 'rate-limit-store') },
+    spec: {
+      podSelector: { matchLabels: selector('dus-redis') },
+      policyTypes: ['Ingress'],
+      ingress: [
+        {
+          from: [
+            {
+              podSelector: {
+                matchLabels: { 'app.kubernetes.io/part-of': PART_OF, 'app.kubernetes.io/component': 'api' },
+              },
+            },
+          ],
+          ports: [{ protocol: 'TCP', port: 'redis' }],
+        },
+      ],
+    },
+  },
+];
+
+/** The production Ingress's spec: TLS on every host, each routing only its public paths. */
+const productionIngressSpec = (catalog, domain) => ({
+  ingressClassName: CLUSTER.ingressClass,
+  tls: [{ hosts: catalog.map((service) => `${service.name}.${domain}`), secretName: 'dus-tls' }],
+  rules: catalog.map((service) => ({
+    host: `${service.name}.${domain}`,
+    http: {
+      paths: service.publicPaths.map(({ path, pathType }) => ({
+        path,
+        pathType,
+        backend: { service: { name: service.name, port: { name: 'http' } } },
+      })),
+    },
+  })),
+});
+
 export const baseKustomization = (catalog) => ({
   apiVersion: 'kustomize.config.k8s.io/v1beta1',
   kind: 'Kustomization',
@@ -220,10 +300,14 @@ export const baseKustomization = (catalog) => ({
     'redis.yaml',
     ...catalog.map((service) => `${service.name}.yaml`),
     'ingress.yaml',
+    'network-policies.yaml',
   ],
 });
 
-/** Production: every service twice at least, an external Redis (Secret `dus-redis-external`, key `url`). */
+/**
+ * Production: every service twice at least, an external Redis (Secret `dus-redis-external`, key `url`),
+ * the Ingress on the class `CLUSTER.ingressClass` with TLS (Secret `dus-tls`) routing only public paths.
+ */
 export const productionKustomization = (catalog, domain) => ({
   apiVersion: 'kustomize.config.k8s.io/v1beta1',
   kind: 'Kustomization',
@@ -251,15 +335,17 @@ export const productionKustomization = (catalog, domain) => ({
     {
       target: { kind: 'Ingress', name: 'dus' },
       patch: JSON.stringify(
-        catalog.flatMap((service, index) => [
-          { op: 'replace', path: `/spec/rules/${index}/host`, value: `${service.name}.${domain}` },
-        ]),
+        Object.entries(productionIngressSpec(catalog, domain)).map(([key, value]) => ({
+          op: 'add',
+          path: `/spec/${key}`,
+          value,
+        })),
       ),
     },
-    ...['Deployment', 'Service', 'Secret'].map((kind) => ({
+    ...['Deployment', 'Service', 'Secret', 'NetworkPolicy'].map((kind) => ({
       patch: JSON.stringify({
         $patch: 'delete',
-        apiVersion: kind === 'Deployment' ? 'apps/v1' : 'v1',
+        apiVersion: { Deployment: 'apps/v1', NetworkPolicy: 'networking.k8s.io/v1' }[kind] ?? 'v1',
         kind,
         metadata: { name: 'dus-redis' },
       }),

@@ -15,6 +15,7 @@ import {
   loadCompose,
   portMappings,
   readJson,
+  readText,
   root,
   runNodeScript,
   type ServicePackage,
@@ -154,6 +155,7 @@ describe.each(SPEC)('docker-compose.yml: $id $dir', (spec) => {
     expect(isFile(dockerfile), `dockerfile ${dockerfile}`).toBe(true);
     expect(dockerfile).toBe(join(root, 'Dockerfile'));
     expect(svc.build?.args).toEqual({
+      NODE_VERSION: readText('.node-version').trim(),
       SERVICE: spec.dir,
       PORT: String(spec.port),
       HEALTH_PATH: spec.healthPath,
@@ -183,8 +185,10 @@ describe.each(SPEC)('docker-compose.yml: $id $dir', (spec) => {
     });
     const env = environmentOf(svc);
     expect(env.MAX_HEAP_MB).toBe(String(resources.heapMb));
-    // The heap cap leaves room in the limit for the rest of the process.
-    expect(resources.heapMb).toBeLessThan(resources.limitMi);
+    // The README's rule: (threads + 1) heaps below the limit — each thread may fill one.
+    const threads = Number(env.WORKER_THREADS);
+    expect(threads).toBeGreaterThanOrEqual(1);
+    expect((threads + 1) * Number(env.MAX_HEAP_MB)).toBeLessThan(resources.limitMi);
     expect(env.TRUSTED_PROXIES).toBe(`\${TRUSTED_PROXIES:-}`);
   });
 
@@ -228,7 +232,8 @@ describe('docker-compose.yml: redis', () => {
   });
 
   it('runs redis 7 with a redis-cli ping health check and a restart policy', () => {
-    expect(redis.image).toMatch(/^redis:7(?:[.-]|$)/);
+    // An exact version: `redis:7-alpine` would float to whatever 7.x is newest on each pull.
+    expect(redis.image).toMatch(/^redis:7\.\d+\.\d+-alpine$/);
     expect(redis.build).toBeUndefined();
     expect(redis.healthcheck?.test).toEqual(['CMD', 'redis-cli', 'ping']);
     expect(durationMs(redis.healthcheck?.interval)).toBeGreaterThan(0);

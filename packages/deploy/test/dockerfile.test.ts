@@ -18,7 +18,9 @@ import {
   specFor,
 } from './helpers.js';
 
-const NODE_IMAGE = 'node:24-bookworm-slim';
+/** The Node of `.node-version`, the one `npm start` and CI run: every stage builds on it. */
+const NODE_VERSION = readText('.node-version').trim();
+const NODE_IMAGE = `node:${NODE_VERSION}-bookworm-slim`;
 /** `${NAME}`: a build-time variable reference as written in the Dockerfile. */
 const ref = (name: string) => `\${${name}}`;
 const dockerfile = loadDockerfile();
@@ -57,6 +59,11 @@ function envOf(stage: Stage): Record<string, string> {
 }
 
 describe('Dockerfile: stages', () => {
+  it('pins Node to .node-version, an exact version', () => {
+    expect(NODE_VERSION).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(dockerfile.globalArgs.NODE_VERSION).toBe(NODE_VERSION);
+  });
+
   it('is multi-stage with uniquely named stages', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
     const names = stages.map((s) => s.name);
@@ -262,6 +269,12 @@ describe('.dockerignore', () => {
   it('keeps host dependencies, build output, caches and git out of the context', () => {
     expect(patterns).toEqual(
       expect.arrayContaining(['**/node_modules', '**/dist', '**/.turbo', '.git', '**/*.tsbuildinfo']),
+    );
+  });
+
+  it('keeps the fetched Node and the mutation reports out of the context', () => {
+    expect(patterns).toEqual(
+      expect.arrayContaining(['.node', 'reports', 'packages/*/reports', 'services/*/reports']),
     );
   });
 

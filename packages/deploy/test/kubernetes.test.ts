@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BASE, deploymentFiles, PRODUCTION } from '../src/files.mjs';
+import { CLUSTER } from '../src/kubernetes.mjs';
 import { root, SPEC } from './helpers.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: rendered objects are inspected field by field
@@ -103,12 +104,17 @@ describe.each([
       expect(pod.terminationGracePeriodSeconds * 1000).toBeGreaterThanOrEqual(drainMs);
     });
 
-    it('requests cpu and memory, and caps the heap below its memory limit', () => {
+    it('requests cpu and memory, and keeps (threads + 1) × MAX_HEAP_MB below its memory limit (README)', () => {
       const { requests, limits } = container.resources;
       expect(Object.keys(requests).sort()).toEqual(['cpu', 'memory']);
       const limitMi = Number(/^(\d+)Mi$/.exec(limits.memory)![1]);
-      const heap = Number(container.env.find((entry: K8s) => entry.name === 'MAX_HEAP_MB').value);
-      expect(heap).toBeLessThan(limitMi);
+      const env: Record<string, string> = { ...configMap.data };
+      for (const entry of container.env) if (entry.value !== undefined) env[entry.name] = entry.value;
+      const threads = Number(env.WORKER_THREADS);
+      const heap = Number(env.MAX_HEAP_MB);
+      expect(threads).toBeGreaterThanOrEqual(1);
+      expect(heap).toBeGreaterThan(0);
+      expect((threads + 1) * heap).toBeLessThan(limitMi);
     });
 
     it('reads REDIS_URL from a Secret', () => {
@@ -133,21 +139,132 @@ describe.each([
       expect(pdb.spec).toEqual({ maxUnavailable: 1, selector: deployment.spec.selector });
     });
 
-    it('routes every path of its OpenAPI document unchanged, on a host of its own', async () => {
-      const { createApp } = await import(pathToFileURL(join(root, 'services', name, 'dist', 'app.js')).href);
-      const { testConfig } = await import(pathToFileURL(join(root, 'packages/core/dist/index.js')).href);
-      const document = await (
-        await createApp(testConfig()).request(spec.healthPath.replace(/health$/, 'openapi.json'))
-      ).json();
-      const rule = find(objects, 'Ingress', 'dus').spec.rules.find((r: K8s) => r.host.startsWith(`${name}.`));
-      for (const path of Object.keys(document.paths)) {
-        const route = rule.http.paths.find((p: K8s) =>
-          p.pathType === 'Exact' ? p.path === path : path === p.path || path.startsWith(`${p.path}/`),
+    it(
+      overlay === 'base'
+        ? 'routes every path of its OpenAPI document unchanged, on a host of its own'
+        : 'routes only its operations, /openapi.json, /docs and /mcp, on a host of its own',
+      async () => {
+        const { createApp } = await import(
+          pathToFileURL(join(root, 'services', name, 'dist', 'app.js')).href
         );
-        expect(route, path).toBeDefined();
-        expect(route.backend.service).toEqual({ name, port: { name: 'http' } });
-      }
-    });
+        const { testConfig } = await import(pathToFileURL(join(root, 'packages/core/dist/index.js')).href);
+        const app = createApp(testConfig());
+        const document = await (await app.request(spec.healthPath.replace(/health$/, 'openapi.json'))).json();
+        const rule = find(objects, 'Ingress', 'dus').spec.rules.find((r: K8s) =>
+          r.host.startsWith(`${name}.`),
+        );
+        const routed = (path: string) =>
+          rule.http.paths.find((p: K8s) =>
+            p.pathType === 'Exact' ? p.path === path : path === p.path || path.startsWith(`${p.path}/`),
+          );
+        for (const route of rule.http.paths)
+          expect(route.backend.service).toEqual({ name, port: { name: 'http' } });
+        const base = spec.healthPath.replace(/\/health$/, '');
+        const internal = ['/livez', '/readyz', '/health', '/version', '/metrics'].map((p) => base + p);
+        if (overlay === 'base') {
+          for (const path of Object.keys(document.paths)) expect(routed(path), path).toBeDefined();
+          return;
+        }
+        // Every operation of the document (tag other than `service`) and the four public endpoints…
+        const operations = Object.entries(document.paths)
+          .filter(([, item]) => Object.values(item as object).some((o: K8s) => !o.tags.includes('service')))
+          .map(([path]) => path);
+        expect(operations.length).toBeGreaterThan(2);
+        expect(operations).toContain(`${base}/mcp`);
+        for (const path of [...operations, `${base}/openapi.json`, `${base}/docs`])
+          expect(routed(path), path).toBeDefined();
+        // …with the Swagger UI's assets, as the page links them…
+        const page = await (await app.request(`${base}/docs`)).text();
+        const assets = [...page.matchAll(/(?:href|src)="([^"?]+)/g)]
+          .map((m) => m[1]!)
+          .filter((p) => p.startsWith('/'));
+        expect(assets.length).toBe(2);
+        for (const asset of assets) expect(routed(asset), asset).toBeDefined();
+        // …and nothing else: not the probes, /health, /version, /metrics, the index or an unknown path.
+        for (const path of [...internal, base || '/', `${base}/unknown`, `${base}/docsx`])
+          expect(routed(path), path).toBeUndefined();
+        expect(rule.http.paths.length).toBe(operations.length + 2);
+      },
+    );
+  });
+});
+
+describe('the production Ingress', () => {
+  const ingress = find(production, 'Ingress', 'dus');
+
+  it('names its IngressClass and serves every host over TLS', () => {
+    expect(ingress.spec.ingressClassName).toBe(CLUSTER.ingressClass);
+    const hosts = ingress.spec.rules.map((rule: K8s) => rule.host);
+    expect(hosts).toEqual(SPEC.map((spec) => `${spec.dir}.api.example.com`));
+    expect(ingress.spec.tls).toEqual([{ hosts, secretName: 'dus-tls' }]);
+  });
+});
+
+/** Whether a NetworkPolicy lets a pod (its namespace and labels) reach a port of the pods it selects. */
+function admits(
+  policy: K8s,
+  from: { namespace: string; labels: Record<string, string> },
+  port: string,
+): boolean {
+  const matches = (selector: K8s, labels: Record<string, string>) =>
+    Object.entries(selector.matchLabels ?? {}).every(([key, value]) => labels[key] === value);
+  return policy.spec.ingress.some(
+    (rule: K8s) =>
+      rule.ports.some((p: K8s) => p.port === port) &&
+      rule.from.some((peer: K8s) =>
+        peer.namespaceSelector
+          ? matches(peer.namespaceSelector, { 'kubernetes.io/metadata.name': from.namespace }) &&
+            (peer.podSelector === undefined || matches(peer.podSelector, from.labels))
+          : // A podSelector alone: pods of the policy's own namespace.
+            from.namespace === 'dus' && matches(peer.podSelector, from.labels),
+      ),
+  );
+}
+
+describe.each([
+  ['base', base],
+  ['production', production],
+])('%s: NetworkPolicies', (overlay, objects) => {
+  const policies = objects.filter((object) => object.kind === 'NetworkPolicy');
+  /** The policies selecting a pod of the rendered objects (by its template's labels). */
+  const selecting = (labels: Record<string, string>) =>
+    policies.filter((policy) =>
+      Object.entries(policy.spec.podSelector.matchLabels).every(([key, value]) => labels[key] === value),
+    );
+  const podLabels = (name: string) => find(objects, 'Deployment', name).spec.template.metadata.labels;
+  const service = { namespace: 'dus', labels: podLabels('a-webhook') };
+  const stranger = { namespace: 'dus', labels: { app: 'other' } };
+  const controller = { namespace: CLUSTER.ingressNamespace, labels: {} };
+  const prometheus = { namespace: CLUSTER.monitoringNamespace, labels: {} };
+  const elsewhere = { namespace: 'default', labels: {} };
+
+  it.each(SPEC.map((spec) => spec.dir))(
+    '%s: reached only by the ingress controller and monitoring',
+    (name) => {
+      const [policy, ...others] = selecting(podLabels(name));
+      expect(others).toEqual([]);
+      expect(policy.spec.policyTypes).toEqual(['Ingress']);
+      expect(admits(policy, controller, 'http')).toBe(true);
+      expect(admits(policy, prometheus, 'http')).toBe(true);
+      for (const peer of [service, stranger, elsewhere]) expect(admits(policy, peer, 'http')).toBe(false);
+      expect(admits(policy, controller, 'redis')).toBe(false);
+    },
+  );
+
+  it(overlay === 'base' ? 'Redis: reached only by the services' : 'no Redis, no policy for it', () => {
+    const redis = find(objects, 'Deployment', 'dus-redis');
+    if (overlay === 'production') {
+      expect(redis).toBeUndefined();
+      expect(find(objects, 'NetworkPolicy', 'dus-redis')).toBeUndefined();
+      return;
+    }
+    const [policy, ...others] = selecting(redis.spec.template.metadata.labels);
+    expect(others).toEqual([]);
+    expect(policy.spec.policyTypes).toEqual(['Ingress']);
+    for (const spec of SPEC)
+      expect(admits(policy, { namespace: 'dus', labels: podLabels(spec.dir) }, 'redis')).toBe(true);
+    for (const peer of [stranger, controller, prometheus, elsewhere])
+      expect(admits(policy, peer, 'redis')).toBe(false);
   });
 });
 

@@ -41,6 +41,16 @@ const distanceValueUnit = z.strictObject({
 });
 
 /**
+ * The forms a distance is documented with: a string or `{ value, unit }`. The schema below also takes a
+ * bare number, only to refuse it with `invalid_distance` asking for a unit; documenting it would make
+ * generated clients accept what the service refuses.
+ */
+const documentedDistanceForms = [
+  { type: 'string' },
+  (({ $schema: _, ...schema }) => schema)(z.toJSONSchema(distanceValueUnit, { io: 'input' })),
+];
+
+/**
  * Every distance input: one named schema (`DistanceInput`), so the accepted forms are described once;
  * each field adds a short description and its example beside the reference.
  */
@@ -54,6 +64,7 @@ const distanceInput = z
     id: 'DistanceInput',
     description:
       'With a unit, 1 m–1000 km: "10 km", "6.2mi", "400yd", 5k, half, marathon, mile or {value, unit}; a bare number is refused.',
+    anyOf: documentedDistanceForms,
   });
 
 export function distanceField(description: string, example: string) {

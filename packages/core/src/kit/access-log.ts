@@ -12,12 +12,14 @@ export interface AccessLogEntry {
   tool?: string | undefined;
   /** The trace of the request's span, when tracing is on. */
   traceId?: string | undefined;
+  /** The request's SERVER span, when tracing is on. */
+  spanId?: string | undefined;
 }
 
 /**
  * The access log: one `info` line per request, written by the service's pino logger (its destination,
  * its base fields), with the request's fields in this order. A route no pattern matched is `null`;
- * an absent tool or trace id is left out (pino drops undefined values). Nothing when `info` is off.
+ * an absent tool, trace id or span id is left out (pino drops undefined values). Nothing when `info` is off.
  */
 export function accessLogger(logger: Logger): (entry: AccessLogEntry) => void {
   if (!logger.isLevelEnabled('info')) return () => {};
@@ -32,6 +34,7 @@ export function accessLogger(logger: Logger): (entry: AccessLogEntry) => void {
         plan: entry.plan,
         tool: entry.tool,
         trace_id: entry.traceId,
+        span_id: entry.spanId,
       },
       'request',
     );

@@ -229,7 +229,7 @@ export const CONFIG_VARIABLES = {
       'must be an http:// or https:// URL',
     ),
     ...doc(
-      'OTLP/HTTP collector: traces go to `<endpoint>/v1/traces` (the other standard `OTEL_*` variables apply); tracing is off when unset.',
+      "OTLP/HTTP collector: traces go to `<endpoint>/v1/traces` (the other standard `OTEL_*` variables apply, e.g. `OTEL_SERVICE_NAME` for `service.name`, the service's name by default); tracing is off when unset.",
       'none',
     ),
   },
@@ -252,4 +252,24 @@ export function configTable(): string {
     ([name, variable]) => `| \`${name}\` | ${variable.description} | ${variable.default} |`,
   );
   return ['| variable | meaning | default |', '|---|---|---|', ...rows].join('\n');
+}
+
+/** `<server> --help`: what the server is, and every variable with its meaning and default, as plain text. */
+export function configHelp(service: { name: string; version: string; defaultPort: number }): string {
+  const plain = (text: string) => text.replace(/`/g, '');
+  const lines = Object.entries(CONFIG_VARIABLES).map(
+    ([name, variable]) =>
+      `  ${name}\n      ${plain(variable.description)}\n      default: ${name === 'PORT' ? service.defaultPort : plain(variable.default)}`,
+  );
+  return [
+    `${service.name} ${service.version}: its REST API, OpenAPI document, /docs and /mcp on one port.`,
+    '',
+    'Usage: node dist/server.js [--help]',
+    '',
+    'Configured by environment variables, all optional (an invalid value stops start-up with one line):',
+    ...lines,
+    '',
+    'SIGTERM or SIGINT drains and exits 0. The root README (Configuration) has the same table.',
+    '',
+  ].join('\n');
 }

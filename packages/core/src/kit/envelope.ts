@@ -67,7 +67,10 @@ export function createEnvelope(
       surface: 'rest',
       quiet: false,
       client: undefined,
-      span: runtime.tracing?.startRequest(request.method, (name) => request.header(name)),
+      span: runtime.tracing?.startRequest(request.method, (name) => request.header(name), {
+        url: c.req.url,
+        client: request.remoteAddress,
+      }),
       answered: false,
     };
     c.set('kit', kit);
@@ -80,7 +83,11 @@ export function createEnvelope(
    */
   function failed(error: unknown, kit: KitContext): Response {
     if (isProblemError(error)) return problemResponse(error, kit, problemExtensions);
-    if (error instanceof ClientAbortedError) return respond(kit, CLIENT_CLOSED_REQUEST, null);
+    if (error instanceof ClientAbortedError) {
+      // Refused by Node's parser mid-body: answered and logged there, once.
+      if (error.answered) kit.quiet = true;
+      return respond(kit, CLIENT_CLOSED_REQUEST, null);
+    }
     if (error instanceof HTTPException)
       return problemResponse(fromHttpException(error), kit, problemExtensions);
     const { name, message, stack } = error as Error;
@@ -95,6 +102,7 @@ export function createEnvelope(
     const ms = performance.now() - started;
     const { span } = kit;
     if (span !== undefined) runtime.tracing?.endRequest(span, kit.request.method, kit.route, status);
+    const spanContext = span?.spanContext();
     runtime.accessLog({
       requestId: kit.requestId,
       method: kit.request.method,
@@ -103,7 +111,8 @@ export function createEnvelope(
       ms: Math.round(ms * 100) / 100,
       plan: kit.plan,
       tool: kit.tool,
-      traceId: span?.spanContext().traceId,
+      traceId: spanContext?.traceId,
+      spanId: spanContext?.spanId,
     });
     metrics?.request(kit.route, kit.request.method, status, ms / 1000);
   }

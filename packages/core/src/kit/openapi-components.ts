@@ -26,6 +26,101 @@ function defaultsIntoDescriptions(root: Json): void {
   });
 }
 
+/**
+ * A member that must be absent from one variant of an exactly-one-of object: a schema no value meets
+ * (`allOf` of two types), which client generators type as `never` — `{ value, json }` then fails to
+ * compile. (`false` and `not: {}` mean the same, but generators drop the first and type the second as
+ * `unknown`; an empty `enum` is refused by Ajv.)
+ */
+const absentWith = (present: readonly string[]): Json => ({
+  description: `Not with \`${present.join('`, `')}\`.`,
+  allOf: [{ type: 'string' }, { type: 'number' }],
+});
+
+/** Whether a member is one {@link absentWith} made. */
+export const isAbsent = (member: Json): boolean =>
+  Array.isArray(member.allOf) &&
+  member.allOf.length === 2 &&
+  member.allOf[0]?.type === 'string' &&
+  member.allOf[1]?.type === 'number';
+
+/** A set of member groups: exactly one group (`oneOf`) or at least one (`anyOf`) must be present. */
+interface GroupSet {
+  exactlyOne: boolean;
+  groups: string[][];
+}
+
+/** `{ oneOf | anyOf: [{ required: [...] }, ...] }`'s groups, or undefined for any other schema. */
+function groupSetOf(node: Json): GroupSet | undefined {
+  const keyword = Array.isArray(node.oneOf) ? 'oneOf' : Array.isArray(node.anyOf) ? 'anyOf' : undefined;
+  if (keyword === undefined) return undefined;
+  const groups = (node[keyword] as Json[]).map((group) =>
+    group !== null &&
+    typeof group === 'object' &&
+    Object.keys(group).length === 1 &&
+    Array.isArray(group.required)
+      ? (group.required as string[])
+      : undefined,
+  );
+  if (groups.length < 2 || groups.some((group) => group === undefined)) return undefined;
+  return { exactlyOne: keyword === 'oneOf', groups: groups as string[][] };
+}
+
+/**
+ * An object whose members come in groups — exactly one (`exactlyOneOf(['value'], ['json'])`: `oneOf` of
+ * bare `required` lists beside `properties`), at least one (`anyOf` of them), or several such sets in
+ * `allOf` — becomes a union (`anyOf`) of whole object types, one per choice of a group from each set: its
+ * members required, the other groups of an exactly-one set absent, the shared members as they were.
+ * Generated clients then refuse `{}` and `{ value, json }` at compile time, as the service does at run
+ * time; with bare `required` lists they type the object `unknown & {…}`, which takes anything.
+ */
+function groupsAsUnion(root: Json): void {
+  forEachSchemaNode(root, (schema) => {
+    const properties = schema.properties as Record<string, Json> | undefined;
+    if (properties === undefined) return;
+    const own = groupSetOf(schema);
+    const all = Array.isArray(schema.allOf) ? (schema.allOf as Json[]).map(groupSetOf) : [];
+    if (all.some((set) => set === undefined) || (own === undefined && all.length === 0)) return;
+    const sets = [...(own === undefined ? [] : [own]), ...(all as GroupSet[])];
+    let choices: string[][][] = [[]];
+    for (const set of sets)
+      choices = choices.flatMap((chosen) => set.groups.map((group) => [...chosen, group]));
+    const {
+      oneOf: _,
+      anyOf: __,
+      allOf: ___,
+      properties: ____,
+      required,
+      additionalProperties,
+      type: _____,
+      ...rest
+    } = schema;
+    const variants = choices.map((chosen) => {
+      const present = chosen.flat();
+      const absent = new Set(
+        sets.flatMap((set, index) =>
+          set.exactlyOne ? set.groups.filter((group) => group !== chosen[index]).flat() : [],
+        ),
+      );
+      return {
+        type: 'object',
+        properties: Object.fromEntries(
+          Object.entries(properties).map(([name, member]) => [
+            name,
+            absent.has(name) && !present.includes(name) ? absentWith(present) : member,
+          ]),
+        ),
+        required: [...new Set([...((required as string[] | undefined) ?? []), ...present])],
+        ...(additionalProperties === undefined ? {} : { additionalProperties }),
+      };
+    });
+    for (const key of Object.keys(schema)) delete schema[key];
+    // `anyOf`: the variants of exactly-one sets exclude each other by their absent members already, which
+    // linters cannot see (Redocly's recommended rules ask `oneOf` members for a discriminator).
+    Object.assign(schema, rest, { anyOf: variants });
+  });
+}
+
 /** Every `$ref` of a generated schema, rewritten by `rename`. */
 function rewriteRefs(root: unknown, rename: (ref: string) => string): void {
   forEachSchemaNode(root, (schema) => {
@@ -57,6 +152,7 @@ export class SchemaComponents {
     delete json[this.#defsKey];
     for (const [id, def] of Object.entries(defs)) {
       if (io === 'input') defaultsIntoDescriptions(def);
+      groupsAsUnion(def);
       const seen = this.#defs.get(id) ?? {};
       const known = seen[io];
       if (known !== undefined && JSON.stringify(known) !== JSON.stringify(def)) {
@@ -69,6 +165,7 @@ export class SchemaComponents {
       }
     }
     if (io === 'input') defaultsIntoDescriptions(json);
+    groupsAsUnion(json);
     this.#generated.push({ root: json, io });
     return json;
   }

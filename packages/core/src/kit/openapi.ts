@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Json } from './json-schema.js';
 import type { DocumentedError, OperationDefinition } from './operation.js';
 import { exampleOutput, operationMethods } from './operation.js';
-import { SchemaComponents } from './openapi-components.js';
+import { isAbsent, SchemaComponents } from './openapi-components.js';
 import { downlevelTo30, pascalCase } from './openapi-shape.js';
 import { type ExampleRoute, problemExample } from './problem-examples.js';
 import { ProblemSchema } from './problem-schema.js';
@@ -156,8 +156,7 @@ function errorResponses(errors: DocumentedError[], route: ExampleRoute, problem:
  * checked by the input schema, as the body is).
  */
 function queryParameters(query: z.ZodType, required: ReadonlySet<string>, schemas: SchemaComponents) {
-  const shape = schemas.resolve(schemas.schema(query, 'input'));
-  const properties = (shape.properties ?? {}) as Record<string, Json>;
+  const { properties } = membersOf(schemas.resolve(schemas.schema(query, 'input')));
   return Object.entries(properties).map(([name, schema]) => {
     const { description, ...rest } = schema;
     return {
@@ -172,8 +171,23 @@ function queryParameters(query: z.ZodType, required: ReadonlySet<string>, schema
 
 /** Members the input schema requires (what a client must send, defaults being optional). */
 function requiredMembers(input: z.ZodType, schemas: SchemaComponents): Set<string> {
-  const shape = schemas.resolve(schemas.schema(input, 'input'));
-  return new Set((shape.required as string[] | undefined) ?? []);
+  return membersOf(schemas.resolve(schemas.schema(input, 'input'))).required;
+}
+
+/**
+ * The members of an object schema, or of the union of objects its member groups make (openapi-components.ts):
+ * every member some variant takes, and the members every variant requires.
+ */
+function membersOf(shape: Json): { properties: Record<string, Json>; required: Set<string> } {
+  const union = (shape.oneOf ?? shape.anyOf) as Json[] | undefined;
+  const variants = Array.isArray(union) && shape.properties === undefined ? union : [shape];
+  const properties: Record<string, Json> = {};
+  for (const variant of variants)
+    for (const [name, member] of Object.entries((variant.properties ?? {}) as Record<string, Json>))
+      if (!(name in properties) && !isAbsent(member)) properties[name] = member;
+  const lists = variants.map((variant) => new Set((variant.required as string[] | undefined) ?? []));
+  const required = new Set([...lists[0]!].filter((name) => lists.every((list) => list.has(name))));
+  return { properties, required };
 }
 
 /** An endpoint's documentation with its zod schemas generated (responses as output, a body as input). */
@@ -208,7 +222,8 @@ export function buildOpenApiDocument(spec: OpenApiSpec): Record<string, unknown>
   for (const op of spec.operations) {
     const name = pascalCase(op.name);
     const required = requiredMembers(op.input, schemas);
-    const response = schemas.named(schemas.schema(op.output, 'output'), `${name}Response`);
+    // `<Operation>Result`, not `…Response`: client generators name their own types `<Operation>Response`.
+    const response = schemas.named(schemas.schema(op.output, 'output'), `${name}Result`);
     for (const method of operationMethods(op)) {
       const usesBody = method !== 'GET' && method !== 'DELETE';
       const bodyTypes: Record<string, { schema: unknown; example?: unknown }> = usesBody

@@ -1,10 +1,20 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
+import { getRequestListener, RequestError } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { ConfigError, loadConfig, type ServiceConfig } from './config.js';
-import { clientErrorHandler } from './http/client-error.js';
+import { configHelp } from './config-schema.js';
+import {
+  answerProblem,
+  asteriskTarget,
+  type ClientErrorLog,
+  clientErrorHandler,
+  expectationFailed,
+  missingHost,
+  problemAnswer,
+  unusableTarget,
+} from './http/client-error.js';
 import { type ResponseUnderWay, trackResponses } from './http/under-way.js';
 import { drainer } from './drain.js';
 import { startTracing } from './tracing.js';
@@ -12,9 +22,16 @@ import { createRuntime, type Runtime } from './runtime.js';
 
 type Timeouts = Pick<ServiceConfig, 'headersTimeoutMs' | 'requestTimeoutMs'>;
 
+/** The Host an HTTP/1.0 request without one is read as (RFC 9112 needs Host only in HTTP/1.1). */
+const HOST_OF_HTTP_1_0 = 'localhost';
+
 /**
- * A node:http server for an app through @hono/node-server, with header and request timeouts, and
- * problem+json for what Node's parser refuses; with it, the response under way on each socket.
+ * A node:http server for an app through @hono/node-server, with header and request timeouts; with it,
+ * the response under way on each socket. Every request the app never sees is still answered with
+ * problem+json and logged once: what Node's parser refuses (`clientError`), an HTTP/1.1 request without
+ * `Host`, an `Expect` other than 100-continue (417), a request target `*` on another method than
+ * OPTIONS (`OPTIONS *` itself is 204: the server is there), and a target the adapter cannot make a URL
+ * of. HTTP/1.0 without `Host` (HAProxy's `option httpchk`, Nagios `check_http`) is served normally.
  */
 function createHttpServer(
   // biome-ignore lint/suspicious/noExplicitAny: any Hono app
@@ -22,28 +39,58 @@ function createHttpServer(
   timeouts: Timeouts,
   logger?: Runtime['logger'],
 ): { server: Server; responseUnderWay: ResponseUnderWay } {
+  const refused: ClientErrorLog = (entry) =>
+    logger?.info(
+      { req_id: entry.requestId, status: entry.status, error: entry.code },
+      'refused by the HTTP parser',
+    );
+  const listener = getRequestListener(app.fetch, {
+    hostname: HOST_OF_HTTP_1_0,
+    // Reached only when no Request could be made of the incoming message (the app catches its own).
+    errorHandler: (error) => {
+      const reason = error instanceof RequestError ? error.message : 'not a request';
+      const problem = unusableTarget(reason);
+      const { requestId, headers, body } = problemAnswer(problem);
+      refused({ requestId, status: problem.status, code: 'invalid_target' });
+      return new Response(body, { status: problem.status, headers: { ...headers, Connection: 'close' } });
+    },
+  });
   const server = createServer(
     {
       headersTimeout: timeouts.headersTimeoutMs,
       requestTimeout: timeouts.requestTimeoutMs,
       // Node checks both timeouts on this interval (30 s by default, far coarser than the timeouts).
       connectionsCheckingInterval: Math.min(1_000, timeouts.headersTimeoutMs),
+      // Node's own check answers a bare 400; the listener below answers it with a problem.
+      requireHostHeader: false,
     },
-    getRequestListener(app.fetch),
+    (req, res) => {
+      const refusal =
+        req.headers.host === undefined && req.httpVersion === '1.1'
+          ? { problem: missingHost(), code: 'missing_host' }
+          : req.url === '*' && req.method !== 'OPTIONS'
+            ? { problem: asteriskTarget(req.method), code: 'asterisk_target' }
+            : undefined;
+      if (refusal !== undefined) {
+        const requestId = answerProblem(res, refusal.problem);
+        refused({ requestId, status: refusal.problem.status, code: refusal.code });
+        return;
+      }
+      if (req.url === '*') {
+        res.writeHead(204, { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' }).end();
+        return;
+      }
+      return listener(req, res);
+    },
   );
   const responseUnderWay = trackResponses(server);
   server.keepAliveTimeout = 5_000;
-  server.on(
-    'clientError',
-    clientErrorHandler(
-      (entry) =>
-        logger?.info(
-          { req_id: entry.requestId, status: entry.status, error: entry.code },
-          'refused by the HTTP parser',
-        ),
-      responseUnderWay,
-    ),
-  );
+  server.on('clientError', clientErrorHandler(refused, responseUnderWay));
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    const problem = expectationFailed(req.headers.expect);
+    const requestId = answerProblem(res, problem);
+    refused({ requestId, status: problem.status, code: 'expectation_failed' });
+  });
   return { server, responseUnderWay };
 }
 
@@ -64,6 +111,8 @@ export interface RunServiceOptions {
   // biome-ignore lint/suspicious/noExplicitAny: any Hono app
   createApp: (config: ServiceConfig, options: { runtime: Runtime }) => Hono<any>;
   env?: Record<string, string | undefined>;
+  /** The command-line arguments (`--help` prints the configuration and exits); default process.argv's. */
+  argv?: readonly string[];
 }
 
 export interface RunningService {
@@ -77,6 +126,11 @@ export interface RunningService {
 
 /** Loads configuration, listens, and shuts down gracefully on SIGTERM/SIGINT. */
 export async function runService(options: RunServiceOptions): Promise<RunningService> {
+  const argv = options.argv ?? process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(configHelp(options));
+    process.exit(0);
+  }
   const env = options.env ?? process.env;
   let config: ServiceConfig;
   try {

@@ -112,6 +112,7 @@ export function createService(
     ? createMetrics(
         () => limits?.sharedStoreState?.() !== 'degraded',
         definition.operations.filter((op) => op.mcp !== false).map((op) => op.mcpName ?? op.name),
+        { service: definition.name, version: definition.version },
       )
     : undefined;
   const baseLimiter = options.limiter ?? limits?.limiter;

@@ -4,6 +4,7 @@ import { DOCS_ASSETS, docsAsset, docsPage } from './docs.js';
 import { jsonResponse, respond } from './http/reply.js';
 import type { KitHandler } from './router.js';
 import type { ServiceMetrics } from './metrics.js';
+import { ProblemSchema } from './problem-schema.js';
 import type { Lifecycle } from './runtime.js';
 
 /** How an endpoint appears in the OpenAPI document (a zod-to-openapi route config without method and path). */
@@ -324,7 +325,10 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
         tags: ['mcp'],
         responses: {
           200: json(anyObject, 'Server info'),
-          405: { description: 'No SSE stream is offered (Allow: POST)' },
+          405: {
+            description: 'No SSE stream is offered (Allow: POST)',
+            content: { 'application/problem+json': { schema: ProblemSchema } },
+          },
         },
       },
       handler: input.mcp.get,
@@ -340,14 +344,23 @@ export function standardEndpoints(input: StandardEndpointsInput): StandardEndpoi
         operationId: 'getMetrics',
         summary: 'Prometheus metrics',
         description:
-          'Requests by route pattern, method and status, their durations, MCP tool calls, rate-limit decisions, the shared store, and the process (text exposition format). Off with METRICS_ENABLED=false.',
+          'Requests by route pattern, method and status, their durations, MCP tool calls, rate-limit decisions, the shared store, the build (`<service>_build_info`) and the process, in the text exposition format 0.0.4, or OpenMetrics 1.0 when `Accept` names `application/openmetrics-text`. Off with METRICS_ENABLED=false.',
         tags: ['service'],
         responses: {
-          200: { description: 'Metrics', content: { 'text/plain': { schema: z.string() } } },
+          200: {
+            description: 'Metrics',
+            content: {
+              'text/plain': { schema: z.string() },
+              'application/openmetrics-text': { schema: z.string() },
+            },
+          },
         },
       },
-      handler: async (kit) =>
-        respond(kit, 200, await metrics.text(), { 'Content-Type': metrics.contentType }),
+      handler: async (kit) => {
+        const { body, contentType } = await metrics.exposition(kit.request.header('accept'));
+        const vary = kit.headers.Vary === undefined ? 'Accept' : `${kit.headers.Vary}, Accept`;
+        return respond(kit, 200, body, { 'Content-Type': contentType, Vary: vary });
+      },
     });
   }
   if (input.basePath !== '') {

@@ -3,8 +3,11 @@ import type { ServiceConfig } from './config.js';
 
 /** One request's spans: the SERVER span, and a child per operation call. */
 export interface Tracing {
-  /** The SERVER span of a request, a child of the caller's W3C `traceparent` when it sends one. */
-  startRequest(method: string, header: (name: string) => string | undefined): Span;
+  /**
+   * The SERVER span of a request, a child of the caller's W3C `traceparent` when it sends one, with the
+   * HTTP semantic conventions' attributes of what `target` says (the request URL, the peer's address).
+   */
+  startRequest(method: string, header: (name: string) => string | undefined, target?: RequestTarget): Span;
   /** Names the request's span `<METHOD> <route>`, records what was answered and ends it. */
   endRequest(span: Span, method: string, route: string | undefined, status: number): void;
   /** A child span for one operation call (REST or MCP), named after the operation; `startTime` in ms since the epoch when it ran elsewhere; `attributes` such as an MCP call's `mcp.method.name`. */
@@ -13,6 +16,42 @@ export interface Tracing {
   endCall(span: Span, failed: boolean, endTime?: number): void;
   /** Exports what is still buffered (on shutdown). */
   shutdown(): Promise<void>;
+}
+
+/** Where a request went: its full URL as the server saw it, and the peer's address. */
+export interface RequestTarget {
+  url: string;
+  client?: string | undefined;
+}
+
+/**
+ * The HTTP server span attributes of the OpenTelemetry semantic conventions (stable HTTP conventions):
+ * `url.path` and `url.scheme` (required), `server.address` and `server.port` (from `Host`, as the
+ * client addressed the server), `user_agent.original` and `client.address` (recommended). The query is
+ * left out: it may carry what a log must not.
+ */
+export function requestAttributes(
+  method: string,
+  header: (name: string) => string | undefined,
+  target: RequestTarget | undefined,
+): Record<string, string | number> {
+  const attributes: Record<string, string | number> = { 'http.request.method': method };
+  if (target !== undefined) {
+    const url = URL.parse(target.url);
+    if (url !== null) {
+      attributes['url.path'] = url.pathname;
+      attributes['url.scheme'] = url.protocol.slice(0, -1);
+      const host = header('host');
+      if (host !== undefined && host !== '') {
+        attributes['server.address'] = url.hostname.replace(/^\[(.*)\]$/, '$1');
+        attributes['server.port'] = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+      }
+    }
+    if (target.client !== undefined) attributes['client.address'] = target.client;
+  }
+  const agent = header('user-agent');
+  if (agent !== undefined) attributes['user_agent.original'] = agent;
+  return attributes;
 }
 
 /**
@@ -53,11 +92,11 @@ export async function startTracing(
   };
 
   return {
-    startRequest(method, header) {
+    startRequest(method, header, target) {
       const parent = propagator.extract(ROOT_CONTEXT, header, getter);
       return tracer.startSpan(
         method,
-        { kind: SpanKind.SERVER, attributes: { 'http.request.method': method } },
+        { kind: SpanKind.SERVER, attributes: requestAttributes(method, header, target) },
         parent,
       );
     },

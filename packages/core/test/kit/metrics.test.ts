@@ -2,7 +2,7 @@
 // known values — a request method outside the standard ones is `other`, a tool the service does not
 // have is `unknown` — so no client can grow the number of series.
 import { describe, expect, it } from 'vitest';
-import { createMetrics, methodLabel } from '../../src/kit/metrics.js';
+import { createMetrics, methodLabel, metricPrefix, wantsOpenMetrics } from '../../src/kit/metrics.js';
 import { createService, defineOperation, testConfig, z } from '../../src/index.js';
 
 const echo = defineOperation({
@@ -115,5 +115,97 @@ describe('metric labels', () => {
     expect(found.get('rate_limit_decisions_total{plan="free",outcome="limited"}')).toBe(2);
     expect(found.get('rate_limit_store_up')).toBe(0);
     expect(found.get('process_cpu_seconds_total')).toBeGreaterThan(0);
+  });
+});
+
+describe('every method the parser accepts, on a route that serves one', () => {
+  it('adds one `other` series with status 405 and no histogram', async () => {
+    const app = createService(definition, testConfig());
+    const post = () =>
+      app.request('/base/v1/echo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: 'a' }),
+      });
+    await post();
+    const before = (await (await app.request('/base/metrics')).text()).split('\n').length;
+    for (const method of ['GET', 'PUT', 'PATCH', 'DELETE', 'PROPFIND', 'MKCOL', 'PURGE', 'QUERY', 'LINK'])
+      await app.request('/base/v1/echo', { method });
+    const text = await (await app.request('/base/metrics')).text();
+    const found = samples(text);
+    expect(found.get('http_requests_total{route="/base/v1/echo",method="other",status="405"}')).toBe(9);
+    const echo = [...found.keys()].filter((key) => key.includes('route="/base/v1/echo"'));
+    expect(echo.filter((key) => key.startsWith('http_requests_total')).length).toBe(2);
+    expect(echo.some((key) => key.startsWith('http_request_duration') && key.includes('other'))).toBe(false);
+    // One new series, whatever the number of methods.
+    expect(text.split('\n').length).toBe(before + 1);
+  });
+});
+
+describe('what promtool and an OpenMetrics scraper read', () => {
+  const build = { service: 'e-pace', version: '1.2.3' };
+
+  it('a `<service>_build_info{version, node}` gauge of 1', async () => {
+    expect(metricPrefix('e-pace')).toBe('e_pace');
+    expect(metricPrefix('9lives.svc')).toBe('_9lives_svc');
+    const text = await createMetrics(() => true, [], build).text();
+    expect(text).toContain('# TYPE e_pace_build_info gauge');
+    expect(samples(text).get(`e_pace_build_info{version="1.2.3",node="${process.version}"}`)).toBe(1);
+  });
+
+  it("no gauge named like a counter (prom-client's nodejs_active_*_total); the counts by type stay", async () => {
+    const text = await createMetrics(() => true, [], build).text();
+    expect(text).not.toMatch(/^nodejs_active_\w+_total/m);
+    for (const name of ['nodejs_active_handles', 'nodejs_active_requests', 'nodejs_active_resources'])
+      expect(text).toContain(`# TYPE ${name} gauge`);
+    for (const [, name, type] of text.matchAll(/^# TYPE (\S+) (\S+)$/gm))
+      expect(name!.endsWith('_total'), name).toBe(type === 'counter');
+  });
+
+  it('reads an Accept header as a scraper sends it', () => {
+    const prometheus =
+      'application/openmetrics-text;version=1.0.0,application/openmetrics-text;version=0.0.1;q=0.75,text/plain;version=0.0.4;q=0.5,*/*;q=0.1';
+    expect(wantsOpenMetrics(prometheus)).toBe(true);
+    expect(wantsOpenMetrics('Application/OpenMetrics-Text; version=1.0.0')).toBe(true);
+    for (const accept of [
+      undefined,
+      '',
+      '*/*',
+      'text/plain;version=0.0.4',
+      'application/openmetrics-text;q=0',
+    ])
+      expect(wantsOpenMetrics(accept), String(accept)).toBe(false);
+  });
+
+  it('OpenMetrics when asked, and the text format keeps its `_total` names after it', async () => {
+    const metrics = createMetrics(() => true, ['digest'], build);
+    metrics.request('/a', 'GET', 200, 0.01);
+    metrics.toolCall('digest', true);
+    const open = await metrics.exposition('application/openmetrics-text; version=1.0.0');
+    expect(open.contentType).toBe('application/openmetrics-text; version=1.0.0; charset=utf-8');
+    expect(open.body.endsWith('# EOF\n')).toBe(true);
+    expect(open.body).toContain('# TYPE http_requests counter');
+    expect(open.body).toContain('http_requests_total{route="/a",method="GET",status="200"} 1');
+    expect(open.body).toContain('mcp_tool_calls_total{tool="digest",outcome="ok"} 1');
+    expect(open.body).toContain('http_request_duration_seconds_count{route="/a",method="GET"} 1');
+    expect(open.body).toContain(`e_pace_build_info{version="1.2.3",node="${process.version}"} 1`);
+    metrics.request('/a', 'GET', 200, 0.01);
+    const text = await metrics.exposition('text/plain');
+    expect(text.contentType).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(text.body).toContain('# TYPE http_requests_total counter');
+    expect(samples(text.body).get('http_requests_total{route="/a",method="GET",status="200"}')).toBe(2);
+    expect(samples(text.body).get('process_cpu_seconds_total')).toBeGreaterThan(0);
+    const again = await metrics.exposition('application/openmetrics-text');
+    expect(again.body).toContain('http_requests_total{route="/a",method="GET",status="200"} 2');
+  });
+
+  it('over HTTP: the content type follows Accept, with Vary', async () => {
+    const app = createService(definition, testConfig());
+    const open = await app.request('/base/metrics', { headers: { accept: 'application/openmetrics-text' } });
+    expect(open.headers.get('content-type')).toMatch(/^application\/openmetrics-text; version=1\.0\.0/);
+    expect(open.headers.get('vary')).toMatch(/Accept/);
+    expect(await open.text()).toContain('kit_metrics_build_info{version="1.0.0"');
+    const text = await app.request('/base/metrics');
+    expect(text.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
   });
 });

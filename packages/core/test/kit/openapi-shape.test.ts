@@ -92,3 +92,66 @@ describe('downlevelTo30', () => {
     });
   });
 });
+
+describe('member groups as unions of object types (for generated clients)', () => {
+  const exactlyOne = (...groups: string[][]) => ({ oneOf: groups.map((required) => ({ required })) });
+  const never = (present: string[]) => ({
+    description: `Not with \`${present.join('`, `')}\`.`,
+    allOf: [{ type: 'string' }, { type: 'number' }],
+  });
+
+  it('exactly one of value | json: one object type each, the other member absent, shared ones kept', () => {
+    const schema = z
+      .strictObject({
+        value: z.string().optional(),
+        json: z.string().optional(),
+        algorithm: z.string().optional(),
+      })
+      .meta(exactlyOne(['value'], ['json']));
+    const json = new SchemaComponents('draft-2020-12').schema(schema, 'input');
+    expect(json).toEqual({
+      anyOf: [
+        {
+          type: 'object',
+          properties: { value: { type: 'string' }, json: never(['value']), algorithm: { type: 'string' } },
+          required: ['value'],
+          additionalProperties: false,
+        },
+        {
+          type: 'object',
+          properties: { value: never(['json']), json: { type: 'string' }, algorithm: { type: 'string' } },
+          required: ['json'],
+          additionalProperties: false,
+        },
+      ],
+    });
+  });
+
+  it('several sets in allOf: one variant per choice; at least one (anyOf) leaves the others optional', () => {
+    const schema = z
+      .strictObject({
+        a: z.number().optional(),
+        b: z.number().optional(),
+        c: z.number().optional(),
+        d: z.number(),
+      })
+      .meta({ allOf: [exactlyOne(['a'], ['b']), { anyOf: [{ required: ['c'] }, { required: ['d'] }] }] });
+    const json = new SchemaComponents('draft-2020-12').schema(schema, 'input');
+    const variants = json.anyOf as Array<{ required: string[]; properties: Record<string, unknown> }>;
+    expect(variants.map((variant) => variant.required)).toEqual([
+      ['d', 'a', 'c'],
+      ['d', 'a'],
+      ['d', 'b', 'c'],
+      ['d', 'b'],
+    ]);
+    expect(variants[0]!.properties.b).toEqual(never(['a', 'c']));
+    expect(variants[1]!.properties.c).toEqual({ type: 'number' });
+  });
+
+  it('leaves an object alone whose oneOf is not bare member groups', () => {
+    const schema = z.object({ a: z.string() }).meta({ oneOf: [{ required: ['a'] }, { type: 'object' }] });
+    const json = new SchemaComponents('draft-2020-12').schema(schema, 'input');
+    expect(json.properties).toEqual({ a: { type: 'string' } });
+    expect(json.anyOf).toBeUndefined();
+  });
+});

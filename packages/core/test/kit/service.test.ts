@@ -373,7 +373,7 @@ describe('createService', () => {
       $ref: '#/components/schemas/EchoSumRequest',
     });
     expect(post.responses['200'].content['application/json'].schema).toEqual({
-      $ref: '#/components/schemas/EchoSumResponse',
+      $ref: '#/components/schemas/EchoSumResult',
     });
     // Only operation calls spend tokens: the standard endpoints take no key but the MCP endpoint's POST,
     // which checks it for every message (its tool calls are refused one by one inside the JSON-RPC answer).

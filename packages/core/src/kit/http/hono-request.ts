@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { checkDeclaredLength, payloadTooLarge } from './body-limit.js';
+import { refusedByParser } from './client-error.js';
 import { ClientAbortedError, type KitRequest } from './request.js';
 
 const EMPTY = new Uint8Array(0);
@@ -89,7 +90,9 @@ class HonoKitRequest implements KitRequest {
       if (bytes.byteLength > limit) throw payloadTooLarge(limit);
       return bytes;
     } catch (error) {
-      if (incomingOf(this.#c)?.destroyed === true || req.raw.signal.aborted) throw new ClientAbortedError();
+      const incoming = incomingOf(this.#c);
+      if (incoming?.destroyed === true || req.raw.signal.aborted)
+        throw new ClientAbortedError(incoming !== undefined && refusedByParser(incoming));
       throw error;
     }
   }

@@ -20,11 +20,17 @@ export interface KitRequest {
   readBody(limit: number): Promise<Uint8Array>;
 }
 
-/** The client closed the connection before its request was read whole: nothing can be answered. */
+/**
+ * The client closed the connection before its request was read whole: nothing can be answered.
+ * `answered`: the connection was closed by the server after Node's parser refused the rest of the
+ * request (a malformed chunk) and that refusal was answered and logged already (http/client-error.ts).
+ */
 export class ClientAbortedError extends Error {
-  constructor() {
+  readonly answered: boolean;
+  constructor(answered = false) {
     super('the client closed the connection before sending the whole request');
     this.name = 'ClientAbortedError';
+    this.answered = answered;
   }
 }
 
