@@ -20,6 +20,7 @@ import {
   type VerifyInput,
   verifyWebhook,
 } from './domain/index.js';
+import { handshakeOperationFrom } from './handshake-operation.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Request schema. Every description, enumeration and example comes from the domain's VERIFY_FIELDS, so the
@@ -43,7 +44,7 @@ function field(name: keyof VerifyInput): FieldDescription {
 }
 
 /** Documentation of one request member: description, example, and (unless `enumInText`) its enum. */
-function fieldMeta(name: keyof VerifyInput, options: { enumInText?: boolean } = {}) {
+export function fieldMeta(name: keyof VerifyInput, options: { enumInText?: boolean } = {}) {
   const { description, enum: values, format, example } = field(name);
   const listed =
     options.enumInText && values ? ` One of: ${values.join(', ')} (parameters are ignored).` : '';
@@ -62,7 +63,10 @@ function isHttpUrl(text: string): boolean {
 }
 
 /** What documents one request member: its OpenAPI and MCP metadata by name. */
-type MemberMeta = (name: keyof VerifyInput, options?: { enumInText?: boolean }) => Record<string, unknown>;
+export type MemberMeta = (
+  name: keyof VerifyInput,
+  options?: { enumInText?: boolean },
+) => Record<string, unknown>;
 
 const secretItem = z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' });
 
@@ -71,7 +75,7 @@ const secretItem = z.string({ error: 'must be a string' }).min(1, { error: 'must
  * (`fieldMeta`); the MCP tool's arguments validate the same way but carry a short phrase each (`toolMeta`),
  * since a tool list is paid for on every conversation and list_platforms says what each platform needs.
  */
-function requestMembers(meta: MemberMeta) {
+export function requestMembers(meta: MemberMeta) {
   const text = (name: keyof VerifyInput, options?: { enumInText?: boolean }) =>
     z.string({ error: 'must be a string' }).optional().meta(meta(name, options));
   return {
@@ -200,7 +204,7 @@ const TOOL_MEMBER_DESCRIPTIONS: Record<keyof VerifyInput, string> = {
   timestamp_header: 'header with the timestamp',
 };
 
-function toolMeta(name: keyof VerifyInput) {
+export function toolMeta(name: keyof VerifyInput) {
   const { enum: values, format } = field(name);
   return {
     description: TOOL_MEMBER_DESCRIPTIONS[name],
@@ -492,4 +496,7 @@ export const signOperation = defineOperation({
   handler: (input) => signWebhook(input as SignInput),
 });
 
-export const operations = [verifyOperation, listPlatformsOperation, signOperation];
+/** POST /handshake (MCP answer_handshake), built from the same members as /verify (its own file). */
+export const handshakeOperation = handshakeOperationFrom(requestMembers(fieldMeta), requestMembers(toolMeta));
+
+export const operations = [verifyOperation, listPlatformsOperation, signOperation, handshakeOperation];
