@@ -57,7 +57,7 @@ const DESCRIPTIONS: Record<'platform' | 'method' | 'query' | 'payload' | 'secret
 };
 
 const TOOL_DESCRIPTIONS: Record<keyof typeof DESCRIPTIONS, string> = {
-  platform: `provider: ${HANDSHAKE_PLATFORMS.join(', ')}`,
+  platform: 'the provider',
   method: "HTTP method received (default the flow's)",
   query: 'query parameters, name → value',
   payload: 'raw body (default empty)',
@@ -66,10 +66,14 @@ const TOOL_DESCRIPTIONS: Record<keyof typeof DESCRIPTIONS, string> = {
 };
 
 function inputSchema(members: Members, descriptions: Record<keyof typeof DESCRIPTIONS, string>) {
-  const described = (name: Exclude<keyof typeof DESCRIPTIONS, 'query'>) =>
+  const described = (name: Exclude<keyof typeof DESCRIPTIONS, 'query' | 'platform'>) =>
     members[name].meta({ description: descriptions[name] });
   const picked = {
-    platform: described('platform'),
+    // Its own list of names (the /verify member documents the verify platforms).
+    platform: z
+      .string({ error: 'must be a string' })
+      .optional()
+      .meta({ description: descriptions.platform, enum: [...HANDSHAKE_PLATFORMS] }),
     method: described('method'),
     query: z
       .record(z.string(), z.string(), { error: 'must be an object of parameter names to strings' })

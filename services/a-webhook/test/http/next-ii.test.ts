@@ -5,6 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { bothSurfaces } from '@dus/testing';
+import { HANDSHAKE_PLATFORMS } from '../../src/domain/index.js';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_PAYLOAD, exampleHeaders, NEXT_BY_NAME, NEXT_NOW } from '../domain/helpers/next-platforms.js';
 import { restAndTool, useBuiltServer } from './helpers/built.js';
@@ -135,6 +136,20 @@ describe('POST /handshake = answer_handshake', () => {
         outcome.kind === 'problem' ? { ...outcome, request_id: 'id' } : outcome;
       expect(id(mcp), args).toEqual(id(rest));
     }
+  });
+});
+
+describe('answer_handshake is documented from the flow table', () => {
+  it('its platform member lists the handshake platforms, in the tool and in OpenAPI', async () => {
+    const { tools } = await built().client.listTools();
+    const tool = tools.find((one) => one.name === 'answer_handshake')!;
+    const properties = tool.inputSchema.properties as Record<string, { enum?: string[] }>;
+    expect(properties.platform!.enum).toEqual([...HANDSHAKE_PLATFORMS]);
+    const document = await (await app.request('/openapi.json')).json();
+    const ref: string = document.paths['/handshake'].post.requestBody.content['application/json'].schema.$ref;
+    const body = document.components.schemas[ref.replace('#/components/schemas/', '')];
+    expect(body.properties.platform.enum).toEqual([...HANDSHAKE_PLATFORMS]);
+    expect(document.paths['/handshake'].post.description).toContain('- `meta` subscribe (GET): ');
   });
 });
 
