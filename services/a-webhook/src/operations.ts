@@ -332,6 +332,10 @@ const VERIFY_DESCRIPTION = [
     'Ed25519 over `timestamp + body` with the hex application public key. generic-ed25519: Ed25519 over the body ' +
     '(or `signed_content`) with `public_key` as hex, base64, PEM or JWK. generic: `signed_content` templates such ' +
     'as `{timestamp}.{body}`, and `signature_header` / `timestamp_header` to read them from `headers`.',
+  'openai, replicate and polar: Standard Webhooks v1 under the `webhook-*` headers (no v1a), each with its own ' +
+    "secret: openai's `whsec_` base64 or any other text's bytes, replicate's as standard-webhooks, polar's " +
+    '`polar_whs_…` bytes (or a `whsec_` base64). `auto` cannot tell them from standard-webhooks: name them. An ' +
+    'empty secret, or one empty after `whsec_`, is a 400 on `/secret`.',
 ].join('\n\n');
 
 /** The platforms that sign the request URL, which is not a header and must be passed as `url`. */
@@ -445,7 +449,7 @@ const SIGN_TOOL_DESCRIPTIONS: Partial<Record<SignMember, string>> = {
   platform: 'platform to sign for',
   secret: 'your secret; stripe, paddle, svix, standard-webhooks: 1–10 (whsk_ key: v1a)',
   timestamp: 'to sign (default now)',
-  webhook_id: 'message id (svix, standard-webhooks)',
+  webhook_id: 'message id (svix, standard-webhooks, twitch, openai, replicate, polar)',
 };
 
 export const signToolInput = signInputSchema(toolMeta, SIGN_TOOL_DESCRIPTIONS, 'a delivery to sign');
@@ -475,7 +479,7 @@ export const signOperation = defineOperation({
     `padded), so /verify finds them valid with the same inputs. Signable: ${SIGNABLE_PLATFORMS.join(', ')} ` +
     '(paypal with `mode: "hmac"`; github as X-Hub-Signature-256). stripe, paddle, standard-webhooks and svix ' +
     'take 1–10 secrets (one signature each, in order); a `whsec_` secret gives `v1,…`, a `whsk_` key ' +
-    '(base64 of a 32-byte Ed25519 seed) `v1a,…`. `timestamp` defaults to now (unix s; HubSpot ms; Zendesk ' +
+    '(base64 of a 32-byte Ed25519 seed) `v1a,…`. `timestamp` defaults to now (unix s; HubSpot and Webflow ms; Zendesk and Twitch ' +
     'ISO 8601 Z). The answer never contains the secret. Other platforms are 422 `not_signable`.',
   toolDescription:
     'Makes the headers a platform would send with `payload`, signed with your own `secret`, to test your ' +

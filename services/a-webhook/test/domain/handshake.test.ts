@@ -5,7 +5,12 @@
  */
 import { createHmac, createPrivateKey, createPublicKey, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { answerHandshake, HANDSHAKE_PLATFORMS, type HandshakeInput } from '../../src/domain/index.js';
+import {
+  answerHandshake,
+  HANDSHAKE_PLATFORMS,
+  HANDSHAKE_REASONS,
+  type HandshakeInput,
+} from '../../src/domain/index.js';
 import { problemFrom } from './helpers/problem.js';
 
 const NOW = 1_700_000_000;
@@ -502,5 +507,83 @@ describe('input', () => {
     expect(
       problemFrom(() => answerHandshake({ platform: 'zoom', headers: { 'a b': 'x' } })).errors?.[0]?.path,
     ).toBe('/headers/a b');
+  });
+});
+
+describe('the flow table, exactly', () => {
+  it('says what each flow is when a request is not it', () => {
+    const expected: Record<string, string> = {
+      zoom: 'a JSON body with event "endpoint.url_validation" and a non-empty payload.plainToken',
+      slack: 'a JSON body with type "url_verification" and a non-empty challenge',
+      twitch:
+        'a Twitch-Eventsub-Message-Type header "webhook_callback_verification" and a JSON body with a non-empty challenge',
+      meta: 'a GET with the query hub.mode=subscribe and a non-empty hub.challenge',
+      dropbox: 'a GET with a non-empty query challenge',
+      'microsoft-graph': 'a POST with a non-empty query validationToken',
+      discord: 'a JSON body with type 1',
+    };
+    const flows: Record<string, [string, string]> = {
+      zoom: ['endpoint.url_validation', 'POST'],
+      slack: ['url_verification', 'POST'],
+      twitch: ['webhook_callback_verification', 'POST'],
+      meta: ['subscribe', 'GET'],
+      dropbox: ['challenge', 'GET'],
+      'microsoft-graph': ['validation', 'POST'],
+      discord: ['ping', 'POST'],
+    };
+    expect(HANDSHAKE_PLATFORMS).toEqual(Object.keys(expected));
+    for (const platform of HANDSHAKE_PLATFORMS) {
+      const [flow, method] = flows[platform]!;
+      expect(answerHandshake({ platform, method })).toEqual({
+        platform,
+        flow,
+        handshake: false,
+        verified: null,
+        reason: 'not_a_handshake',
+        message: `not a ${platform} ${flow} request, which is ${expected[platform]}; verify a delivery with verify_webhook`,
+        response: null,
+      });
+      const other = method === 'GET' ? 'POST' : 'GET';
+      expect(answerHandshake({ platform, method: other }).message).toBe(
+        `not a ${platform} ${flow} request: that is a ${method}, this one a ${other}`,
+      );
+    }
+  });
+
+  it('the reasons, and the method given as null is the flow’s', () => {
+    expect(HANDSHAKE_REASONS).toEqual([
+      'not_a_handshake',
+      'missing_signature',
+      'verify_token_mismatch',
+      'signature_mismatch',
+      'malformed_signature',
+      'no_supported_signature',
+      'timestamp_too_old',
+      'timestamp_in_future',
+      'invalid_timestamp',
+      'body_hash_mismatch',
+      'missing_body_hash',
+    ]);
+    const meta = answerHandshake({
+      platform: 'meta',
+      method: null as unknown as string,
+      query: { 'hub.mode': 'subscribe', 'hub.challenge': 'c', 'hub.verify_token': 'token-1234' },
+      secret: 'token-1234',
+    });
+    expect(meta).toMatchObject({ handshake: true, verified: true });
+  });
+
+  it('an unknown platform’s problem in full', () => {
+    const list = 'zoom, slack, twitch, meta, dropbox, microsoft-graph, discord';
+    expect(problemFrom(() => answerHandshake({ platform: 'nope' })).toProblem()).toEqual({
+      type: 'urn:problem:unknown_platform',
+      title: 'Unknown platform',
+      status: 400,
+      detail: `platform must be one of: ${list}`,
+      code: 'unknown_platform',
+      errors: [{ path: '/platform', code: 'unknown_platform', message: `must be one of: ${list}` }],
+      valid: false,
+      platforms: list.split(', '),
+    });
   });
 });

@@ -60,6 +60,12 @@ describe.each(NEXT_FIXTURES)('$platform', (fixture) => {
       rejects_future_timestamps: fixture.window?.rejectsFuture ?? false,
       required_fields: fixture.required,
     });
+    const prefix = fixture.wrap('', '').match(/^(sha256=|v0=|v1,)$/)?.[1];
+    const listed = fixture.wrap('', '1').match(/,(v[01]=)$/)?.[1];
+    expect(descriptor.signature_prefixes).toEqual([prefix ?? listed].filter(Boolean));
+    expect(descriptor.payload_json_style).toBe(
+      fixture.idHeader === null || fixture.platform === 'twitch' ? 'compact' : null,
+    );
     if (fixture.timestampHeader !== null) expect(descriptor.timestamp_header).toBe(fixture.timestampHeader);
     if (fixture.idHeader !== null) expect(descriptor.header_fields).toEqual({ webhook_id: fixture.idHeader });
   });
@@ -298,6 +304,8 @@ describe('scheme details', () => {
       expect(at('twitch', text).reason).toBe('invalid_timestamp');
     expect(at('twitch', '2023-11-14T23:13:20+01:00')).toMatchObject({ valid: true, timestamp: NEXT_NOW });
     expect(at('twitch', TWITCH_EXAMPLE_TIME)).toMatchObject({ valid: true, timestamp: 1_700_000_000.123 });
+    expect(at('twitch', ' 2023-11-14T22:13:20Z ')).toMatchObject({ valid: true, timestamp: NEXT_NOW });
+    expect(at('twitch', '1969-12-31T23:59:59Z').reason).toBe('invalid_timestamp');
     expect(at('webflow', '1700000000000.5')).toMatchObject({
       reason: 'invalid_timestamp',
       message: 'signature matches, but the timestamp is not an integer unix time in milliseconds',

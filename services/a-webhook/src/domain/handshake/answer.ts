@@ -72,7 +72,8 @@ function jsonObject(text: string): Record<string, unknown> | null {
 /** The members /verify needs for the flow's platform, taken from the handshake request as given. */
 function verifyInput(input: HandshakeInput, platform: string): VerifyInput {
   const fields: VerifyInput = { platform, headers: input.headers ?? {} };
-  if (input.payload_base64 === undefined) fields.payload = input.payload ?? '';
+  // A recognised signed flow has a JSON body: one of the two is given.
+  if (input.payload_base64 === undefined) fields.payload = input.payload;
   else fields.payload_base64 = input.payload_base64;
   for (const name of ['secret', 'public_key', 'tolerance', 'now'] as const) {
     if (input[name] !== undefined) (fields as unknown as Record<string, unknown>)[name] = input[name];
@@ -122,12 +123,9 @@ function checkVerifyToken(check: Extract<Check, { kind: 'verify_token' }>, parse
   const secrets = parsed.request.secrets;
   if (secrets.length === 0) throw missingFields(['secret'], parsed.flow.platform, null);
   const token = parsed.query.get('hub.verify_token') ?? '';
-  let matched: number | null = null;
   // Every secret is compared (no early exit); secretsEqual hashes both sides so lengths do not leak.
-  secrets.forEach((secret, index) => {
-    if (secretsEqual(token, secret) && matched === null) matched = index;
-  });
-  if (matched === null) {
+  const matched = secrets.map((secret) => secretsEqual(token, secret)).indexOf(true);
+  if (matched < 0) {
     const message = 'hub.verify_token is not the verify token (secret)';
     return { verified: false, status: check.rejected, reason: 'verify_token_mismatch', message };
   }

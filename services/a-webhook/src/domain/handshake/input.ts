@@ -125,7 +125,7 @@ export function parseHandshake(input: HandshakeInput): ParsedHandshake {
   const query = parseQuery(fields.query);
   const headers = parseHeaders(fields.headers) ?? new Map<string, string>();
   const shared: Record<string, unknown> = Object.create(null);
-  for (const name of VERIFY_MEMBERS) if (fields[name] !== undefined) shared[name] = fields[name];
+  for (const name of VERIFY_MEMBERS) shared[name] = fields[name];
   // The platform only decides which members /verify refuses (mode, generic templates): none are here.
   const request = parseRequest(shared as unknown as VerifyInput, 'generic');
   const method = fields.method === undefined || fields.method === null ? flow.method : request.method;

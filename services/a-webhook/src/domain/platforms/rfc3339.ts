@@ -11,6 +11,8 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2
 export function parseRfc3339(text: string): number | undefined {
   const trimmed = text.trim();
   if (!RFC3339.test(trimmed)) return undefined;
-  const instant = parseIsoInstant(trimmed, { minYear: 1970, zoneRequired: true });
+  // The pattern above already asks for `T`, seconds and a zone; a year before 1970 is refused later, as any
+  // timestamp before the epoch is.
+  const instant = parseIsoInstant(trimmed);
   return instant.ok ? instant.ms : undefined;
 }
