@@ -87,6 +87,28 @@ describe('key rules of openai and polar', () => {
     expect(signed.scheme).toBe('openai-v1');
   });
 
+  it('a refused decoding is never a key: polar keeps the text alone; zoom reads no milliseconds', () => {
+    const message = 'must be the signing secret: base64, optionally prefixed with whsec_';
+    expect(deliver('polar', message, 'polar_whs_not-base64')).toMatchObject({ reason: 'signature_mismatch' });
+    expect(deliver('polar', 'polar_whs_not-base64', 'polar_whs_not-base64')).toMatchObject({ valid: true });
+    // Zoom's timestamp is seconds: a value in milliseconds is far in the future (with the hint), not a time.
+    const zoom = NEXT_BY_NAME.get('zoom')!;
+    const ms = String(NEXT_NOW * 1000);
+    const result = verifyWebhook({
+      platform: 'zoom',
+      secret: 'zoom-token-1',
+      payload: EXAMPLE_PAYLOAD,
+      signature: zoom.wrap(zoom.digest('zoom-token-1', EXAMPLE_PAYLOAD, ms, ''), ms),
+      timestamp: ms,
+      now: NEXT_NOW,
+    });
+    expect(result).toMatchObject({
+      reason: 'timestamp_in_future',
+      timestamp: NEXT_NOW * 1000,
+      hints: ['timestamp_looks_like_milliseconds'],
+    });
+  });
+
   it('polar without whsec_: the text’s bytes, or its base64 decoded when it is base64', () => {
     const secret = 'QUJDREVGR0g='; // base64 of ABCDEFGH
     expect(deliver('polar', secret, secret)).toMatchObject({ valid: true });

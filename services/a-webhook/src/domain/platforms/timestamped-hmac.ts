@@ -59,7 +59,8 @@ export function timestampedHmacPlatform(spec: TimestampedHmacScheme): PlatformDe
   });
   const verify = (request: VerifyRequest): PlatformCheck => {
     const result = check(request);
-    const timestamp = request.timestamp ?? '';
+    // A required field of every such platform.
+    const timestamp = request.timestamp as string;
     if (time === 'unix_s') return { ...result, timestamp: { value: timestamp, allowMilliseconds: false } };
     const parse = time === 'unix_ms' ? parseUnixTimestamp : parseRfc3339;
     return withSignedMilliseconds(result, timestamp, parse, INVALID_TIME[time]);

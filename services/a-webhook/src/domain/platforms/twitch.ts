@@ -14,7 +14,8 @@ export const twitch = timestampedHmacPlatform({
   idHeader: 'Twitch-Eventsub-Message-Id',
   prefix: 'sha256',
   encoding: 'hex',
-  signed: (request) => [request.webhook_id ?? '', request.timestamp ?? '', request.body],
+  // webhook_id and timestamp are required fields: present whenever this runs (verify and sign alike).
+  signed: (request) => [request.webhook_id as string, request.timestamp as string, request.body],
   time: 'iso',
   toleranceS: 600,
   rejectsFuture: false,

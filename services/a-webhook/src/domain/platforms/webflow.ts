@@ -12,7 +12,8 @@ export const webflow = timestampedHmacPlatform({
   header: 'x-webflow-signature',
   timestampHeader: 'x-webflow-timestamp',
   encoding: 'hex',
-  signed: (request) => [request.timestamp ?? '', ':', request.body],
+  // timestamp is a required field: present whenever this runs (verify and sign alike).
+  signed: (request) => [request.timestamp as string, ':', request.body],
   time: 'unix_ms',
   toleranceS: 300,
   rejectsFuture: false,

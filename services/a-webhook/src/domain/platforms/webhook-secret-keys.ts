@@ -21,21 +21,19 @@ const NOT_BASE64_AFTER_PREFIX = `must be ${WEBHOOK_SECRET_PREFIX} followed by ba
 const unprefixed = (secret: string) =>
   secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : null;
 
-/** The base64 after an optional `whsec_`, decoded to at least one byte; else why not. */
+/** The base64 after an optional `whsec_`, decoded (non-empty base64 never decodes to no byte); else why not. */
 function base64Key(secret: string): Buffer | string {
   const rest = unprefixed(secret) ?? secret;
   if (rest === '') return EMPTY_AFTER_PREFIX;
-  const key = fromBase64(rest);
-  return key === undefined || key.byteLength === 0 ? NOT_A_SECRET : key;
+  return fromBase64(rest) ?? NOT_A_SECRET;
 }
 
 /** `whsec_` + base64: the decoded bytes; any other secret: its UTF-8 bytes. */
 function prefixedOrText(secret: string): Buffer | string {
   const rest = unprefixed(secret);
-  if (rest === null) return Buffer.from(secret, 'utf8');
+  if (rest === null) return Buffer.from(secret);
   if (rest === '') return EMPTY_AFTER_PREFIX;
-  const key = fromBase64(rest);
-  return key === undefined || key.byteLength === 0 ? NOT_BASE64_AFTER_PREFIX : key;
+  return fromBase64(rest) ?? NOT_BASE64_AFTER_PREFIX;
 }
 
 const list = (key: Buffer | string) => (typeof key === 'string' ? key : [key]);
@@ -57,7 +55,7 @@ export const POLAR_SECRET: SecretKeyRule = {
   verify: (secret) => {
     if (unprefixed(secret) === '') return EMPTY_AFTER_PREFIX;
     const decoded = base64Key(secret);
-    const text = Buffer.from(secret, 'utf8');
+    const text = Buffer.from(secret);
     return typeof decoded === 'string' ? [text] : [text, decoded];
   },
   sign: prefixedOrText,

@@ -12,7 +12,8 @@ export const zoom = timestampedHmacPlatform({
   timestampHeader: 'x-zm-request-timestamp',
   prefix: 'v0',
   encoding: 'hex',
-  signed: (request) => ['v0:', request.timestamp ?? '', ':', request.body],
+  // timestamp is a required field: present whenever this runs (verify and sign alike).
+  signed: (request) => ['v0:', request.timestamp as string, ':', request.body],
   time: 'unix_s',
   toleranceS: 300,
   rejectsFuture: true,
