@@ -20,6 +20,7 @@ import {
   type VerifyInput,
   verifyWebhook,
 } from './domain/index.js';
+import { handshakeOperationFrom } from './handshake-operation.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Request schema. Every description, enumeration and example comes from the domain's VERIFY_FIELDS, so the
@@ -43,7 +44,7 @@ function field(name: keyof VerifyInput): FieldDescription {
 }
 
 /** Documentation of one request member: description, example, and (unless `enumInText`) its enum. */
-function fieldMeta(name: keyof VerifyInput, options: { enumInText?: boolean } = {}) {
+export function fieldMeta(name: keyof VerifyInput, options: { enumInText?: boolean } = {}) {
   const { description, enum: values, format, example } = field(name);
   const listed =
     options.enumInText && values ? ` One of: ${values.join(', ')} (parameters are ignored).` : '';
@@ -62,7 +63,10 @@ function isHttpUrl(text: string): boolean {
 }
 
 /** What documents one request member: its OpenAPI and MCP metadata by name. */
-type MemberMeta = (name: keyof VerifyInput, options?: { enumInText?: boolean }) => Record<string, unknown>;
+export type MemberMeta = (
+  name: keyof VerifyInput,
+  options?: { enumInText?: boolean },
+) => Record<string, unknown>;
 
 const secretItem = z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' });
 
@@ -71,7 +75,7 @@ const secretItem = z.string({ error: 'must be a string' }).min(1, { error: 'must
  * (`fieldMeta`); the MCP tool's arguments validate the same way but carry a short phrase each (`toolMeta`),
  * since a tool list is paid for on every conversation and list_platforms says what each platform needs.
  */
-function requestMembers(meta: MemberMeta) {
+export function requestMembers(meta: MemberMeta) {
   const text = (name: keyof VerifyInput, options?: { enumInText?: boolean }) =>
     z.string({ error: 'must be a string' }).optional().meta(meta(name, options));
   return {
@@ -200,7 +204,7 @@ const TOOL_MEMBER_DESCRIPTIONS: Record<keyof VerifyInput, string> = {
   timestamp_header: 'header with the timestamp',
 };
 
-function toolMeta(name: keyof VerifyInput) {
+export function toolMeta(name: keyof VerifyInput) {
   const { enum: values, format } = field(name);
   return {
     description: TOOL_MEMBER_DESCRIPTIONS[name],
@@ -328,6 +332,10 @@ const VERIFY_DESCRIPTION = [
     'Ed25519 over `timestamp + body` with the hex application public key. generic-ed25519: Ed25519 over the body ' +
     '(or `signed_content`) with `public_key` as hex, base64, PEM or JWK. generic: `signed_content` templates such ' +
     'as `{timestamp}.{body}`, and `signature_header` / `timestamp_header` to read them from `headers`.',
+  'openai, replicate and polar: Standard Webhooks v1 under the `webhook-*` headers (no v1a), each with its own ' +
+    "secret: openai's `whsec_` base64 or any other text's bytes, replicate's as standard-webhooks, polar's " +
+    '`polar_whs_…` bytes (or a `whsec_` base64). `auto` cannot tell them from standard-webhooks: name them. An ' +
+    'empty secret, or one empty after `whsec_`, is a 400 on `/secret`.',
 ].join('\n\n');
 
 /** The platforms that sign the request URL, which is not a header and must be passed as `url`. */
@@ -441,7 +449,7 @@ const SIGN_TOOL_DESCRIPTIONS: Partial<Record<SignMember, string>> = {
   platform: 'platform to sign for',
   secret: 'your secret; stripe, paddle, svix, standard-webhooks: 1–10 (whsk_ key: v1a)',
   timestamp: 'to sign (default now)',
-  webhook_id: 'message id (svix, standard-webhooks)',
+  webhook_id: 'message id (svix, standard-webhooks, twitch, openai, replicate, polar)',
 };
 
 export const signToolInput = signInputSchema(toolMeta, SIGN_TOOL_DESCRIPTIONS, 'a delivery to sign');
@@ -471,7 +479,7 @@ export const signOperation = defineOperation({
     `padded), so /verify finds them valid with the same inputs. Signable: ${SIGNABLE_PLATFORMS.join(', ')} ` +
     '(paypal with `mode: "hmac"`; github as X-Hub-Signature-256). stripe, paddle, standard-webhooks and svix ' +
     'take 1–10 secrets (one signature each, in order); a `whsec_` secret gives `v1,…`, a `whsk_` key ' +
-    '(base64 of a 32-byte Ed25519 seed) `v1a,…`. `timestamp` defaults to now (unix s; HubSpot ms; Zendesk ' +
+    '(base64 of a 32-byte Ed25519 seed) `v1a,…`. `timestamp` defaults to now (unix s; HubSpot and Webflow ms; Zendesk and Twitch ' +
     'ISO 8601 Z). The answer never contains the secret. Other platforms are 422 `not_signable`.',
   toolDescription:
     'Makes the headers a platform would send with `payload`, signed with your own `secret`, to test your ' +
@@ -492,4 +500,7 @@ export const signOperation = defineOperation({
   handler: (input) => signWebhook(input as SignInput),
 });
 
-export const operations = [verifyOperation, listPlatformsOperation, signOperation];
+/** POST /handshake (MCP answer_handshake), built from the same members as /verify (its own file). */
+export const handshakeOperation = handshakeOperationFrom(requestMembers(fieldMeta), requestMembers(toolMeta));
+
+export const operations = [verifyOperation, listPlatformsOperation, signOperation, handshakeOperation];

@@ -1,4 +1,4 @@
-import { ProblemError } from '@dus/core';
+import { echoedList, ProblemError } from '@dus/core';
 import { parseHeaders } from './headers.js';
 import { missingFields } from './errors.js';
 import { PLATFORMS } from './platforms/index.js';
@@ -9,37 +9,56 @@ import type { PlatformDescriptor, PlatformName, VerifyInput } from './types.js';
  * its `signature_header` (or `detection.headers`), and the candidates it overrules (`detection.overrules`).
  */
 
+interface Overrule {
+  platforms: readonly PlatformName[];
+  /** Lower-cased names; the overruling applies only beside one of them (null: always). */
+  when: readonly string[] | null;
+}
+
 interface DetectionRow {
   name: PlatformName;
   /** Lower-cased header names that name the platform, in order of preference for the signature. */
   headers: readonly string[];
-  overrules: readonly PlatformName[];
-  /** Lower-cased; the overruling applies only beside one of them (none: always). */
-  when: readonly string[] | null;
+  /** Lower-cased; the platform is a candidate only beside one of them (null: always). */
+  beside: readonly string[] | null;
+  overrules: readonly Overrule[];
 }
 
 const lower = (names: readonly string[]) => names.map((name) => name.toLowerCase());
+const lowerOrNull = (names: readonly string[] | undefined) => (names === undefined ? null : lower(names));
 
 function detectionRow(platform: PlatformDescriptor): DetectionRow {
   const own = platform.signature_header === null ? [] : [platform.signature_header];
-  const overrules = platform.detection?.overrules;
   return {
     name: platform.name,
     headers: lower(platform.detection?.headers ?? own),
-    overrules: overrules?.platforms ?? [],
-    when: overrules?.when === undefined ? null : lower(overrules.when),
+    beside: lowerOrNull(platform.detection?.beside),
+    overrules: (platform.detection?.overrules ?? []).map((rule) => ({
+      platforms: rule.platforms,
+      when: lowerOrNull(rule.when),
+    })),
   };
 }
 
 /** Built once from the platform descriptors (generic's rows name no header, so never match). */
 export const DETECTION_TABLE: readonly DetectionRow[] = PLATFORMS.map(detectionRow);
 
+/** Whether a header named `name` was received, or one starting with it when `name` ends in `*`. */
+function received(headers: ReadonlyMap<string, string>, name: string): boolean {
+  if (!name.endsWith('*')) return headers.has(name);
+  const prefix = name.slice(0, -1);
+  for (const header of headers.keys()) if (header.startsWith(prefix)) return true;
+  return false;
+}
+
 function notDetected(
   code: 'platform_not_detected' | 'ambiguous_platform',
   names: string[],
   candidates: PlatformName[],
 ) {
-  const seen = names.length > 0 ? names.join(', ') : 'none';
+  // The names as sent, but bounded (docs/conventions.md §2): 20 of at most 64 characters, with the total.
+  const echoed = echoedList(names);
+  const seen = names.length > 0 ? echoed.text : 'none';
   const message =
     code === 'platform_not_detected'
       ? 'no header names a platform; pass platform by name'
@@ -53,7 +72,8 @@ function notDetected(
     extensions: {
       valid: false,
       ...(code === 'ambiguous_platform' ? { candidates } : {}),
-      headers_seen: names,
+      headers_seen: echoed.items,
+      ...(echoed.total > echoed.items.length ? { headers_seen_total: echoed.total } : {}),
     },
   });
 }
@@ -66,11 +86,12 @@ export function detectPlatform(input: VerifyInput): { input: VerifyInput; platfo
   const headers = parseHeaders(input.headers);
   if (headers === null)
     throw missingFields(['headers'], null, 'platform "auto" reads the platform from headers');
-  const present = (name: string) => headers.has(name);
-  let candidates = DETECTION_TABLE.filter((row) => row.headers.some(present));
+  const present = (name: string) => received(headers, name);
+  const beside = (names: readonly string[] | null) => names === null || names.some(present);
+  let candidates = DETECTION_TABLE.filter((row) => row.headers.some(present) && beside(row.beside));
   for (const row of [...candidates]) {
-    if (row.when === null || row.when.some(present)) {
-      candidates = candidates.filter((other) => !row.overrules.includes(other.name));
+    for (const rule of row.overrules) {
+      if (beside(rule.when)) candidates = candidates.filter((other) => !rule.platforms.includes(other.name));
     }
   }
   const names = Object.keys(input.headers ?? {});

@@ -52,7 +52,9 @@ export const VERIFY_FIELDS: readonly FieldDescription[] = [
       'token; Cloudflare and GitLab: the static token; standard-webhooks and svix: the whsec_… secret, whose ' +
       `base64 part is the key), or an array of 1–${MAX_SECRETS} secrets during rotation (valid if any matches; ` +
       'the result names which). Required except for the public-key platforms (sendgrid, native paypal, ' +
-      'discord, generic-ed25519; standard-webhooks and svix given a public_key). Never echoed.',
+      'discord, generic-ed25519; standard-webhooks and svix given a public_key). openai: whsec_… (its base64 ' +
+      'part) or any other text (its bytes); replicate: as standard-webhooks; polar: the polar_whs_… secret. An ' +
+      'empty secret, or one empty after whsec_, is refused. Never echoed.',
     example: "It's a Secret to Everybody",
   },
   {
@@ -103,7 +105,9 @@ export const VERIFY_FIELDS: readonly FieldDescription[] = [
     required: 'platform',
     description:
       'The timestamp header (Slack X-Slack-Request-Timestamp, SendGrid X-Twilio-Email-Event-Webhook-Timestamp, ' +
-      'standard-webhooks webhook-timestamp, svix svix-timestamp, discord X-Signature-Timestamp; generic: the ' +
+      'standard-webhooks, openai, replicate and polar webhook-timestamp, svix svix-timestamp, discord ' +
+      'X-Signature-Timestamp, zoom x-zm-request-timestamp, webflow x-webflow-timestamp (milliseconds), twitch ' +
+      'Twitch-Eventsub-Message-Timestamp (RFC 3339); generic: the ' +
       "value of {timestamp}; Linear optional: otherwise the payload's webhookTimestamp; Linear values above " +
       '10^12 are milliseconds).',
     example: '1700000000',
@@ -200,8 +204,9 @@ export const VERIFY_FIELDS: readonly FieldDescription[] = [
     types: ['string'],
     required: 'platform',
     description:
-      'PayPal native: the webhook ID from the developer dashboard. standard-webhooks / svix: the message id ' +
-      'header (webhook-id / svix-id), which is signed. generic: the value of {id} in signed_content.',
+      'PayPal native: the webhook ID from the developer dashboard. standard-webhooks, svix, openai, replicate, ' +
+      'polar and twitch: the message id header (webhook-id, svix-id, Twitch-Eventsub-Message-Id), which is ' +
+      'signed. generic: the value of {id} in signed_content.',
   },
   {
     name: 'method',
@@ -295,8 +300,9 @@ export const SIGN_FIELD_DESCRIPTIONS = {
     'a 32-byte Ed25519 seed) v1a.',
   timestamp:
     'The timestamp to sign, sent as given (1–64 letters, digits or ":.+-"). Default: now, as the platform ' +
-    'writes it (unix seconds; hubspot milliseconds; zendesk ISO 8601 with Z).',
+    'writes it (unix seconds; hubspot and webflow milliseconds; zendesk and twitch ISO 8601 with Z).',
   webhook_id:
-    'standard-webhooks and svix: the message id to sign (required, 1–256 characters, no "."). generic: the ' +
+    'standard-webhooks, svix, twitch, openai, replicate and polar: the message id to sign (required, 1–256 ' +
+    'characters, no "."). generic: the ' +
     'value of {id}.',
 } as const;

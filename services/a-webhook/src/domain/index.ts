@@ -38,3 +38,15 @@ export {
   type SignResult,
   signWebhook,
 } from './sign.js';
+export {
+  answerHandshake,
+  HANDSHAKE_REASONS,
+  type HandshakeOptions,
+  type HandshakeReason,
+  type HandshakeResponse,
+  type HandshakeResult,
+  JSON_TYPE,
+  TEXT_TYPE,
+} from './handshake/answer.js';
+export { HANDSHAKE_FLOWS, HANDSHAKE_PLATFORMS, type HandshakeFlow } from './handshake/flows.js';
+export { HANDSHAKE_MEMBERS, type HandshakeInput, MAX_QUERY_PARAMETERS } from './handshake/input.js';

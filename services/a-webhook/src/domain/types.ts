@@ -27,6 +27,18 @@ export const PLATFORM_NAMES = [
   'mailchimp',
   'intercom',
   'segment',
+  'meta',
+  'zoom',
+  'twitch',
+  'woocommerce',
+  'lemonsqueezy',
+  'elevenlabs',
+  'webflow',
+  'calendly',
+  'mux',
+  'openai',
+  'replicate',
+  'polar',
   'generic-ed25519',
   'generic',
 ] as const;
@@ -219,11 +231,13 @@ export interface PlatformDescriptor {
   verify: (request: VerifyRequest, ctx: VerifyContext) => PlatformCheck;
   /**
    * `platform: "auto"`: the headers that name this platform (default: its `signature_header`; the first one
-   * present is the signature read), and the candidates it overrules — always, or only beside one of `when`.
+   * present is the signature read; none: never detected), a candidate only beside one of `beside` when given,
+   * and the candidates it overrules — always, or only beside one of `when` (a name ending in `*` is a prefix).
    */
   detection?: {
     headers?: readonly string[];
-    overrules?: { platforms: readonly PlatformName[]; when?: readonly string[] };
+    beside?: readonly string[];
+    overrules?: readonly { platforms: readonly PlatformName[]; when?: readonly string[] }[];
   };
   /** How POST /sign produces this platform's signature (HMAC platforms only; absent: not signable). */
   signing?: PlatformSigning;

@@ -12,7 +12,7 @@ const SPEC_TABLE: [string, string][] = [
   ['webhook-signature', 'standard-webhooks'],
   ['svix-signature', 'svix'],
   ['Stripe-Signature', 'stripe'],
-  ['X-Hub-Signature-256', 'github'],
+  // X-Hub-Signature-256 → github only beside an X-GitHub-* header (Next II): see auto-next.test.ts.
   ['X-Shopify-Hmac-Sha256', 'shopify'],
   ['X-Slack-Signature', 'slack'],
   ['X-Twilio-Signature', 'twilio'],
@@ -31,6 +31,14 @@ const SPEC_TABLE: [string, string][] = [
   ['Typeform-Signature', 'typeform'],
   ['X-Mandrill-Signature', 'mailchimp'],
   ['X-Signature', 'segment'],
+  // Next II
+  ['x-zm-signature', 'zoom'],
+  ['Twitch-Eventsub-Message-Signature', 'twitch'],
+  ['X-WC-Webhook-Signature', 'woocommerce'],
+  ['ElevenLabs-Signature', 'elevenlabs'],
+  ['x-webflow-signature', 'webflow'],
+  ['Calendly-Webhook-Signature', 'calendly'],
+  ['Mux-Signature', 'mux'],
 ];
 
 const detect = (headers: Record<string, string>, extra: Record<string, unknown> = {}) =>
@@ -54,9 +62,10 @@ describe('the header → platform table', () => {
   });
 
   it('X-Hub-Signature: github beside X-Hub-Signature-256 or X-GitHub-Event, else github or intercom', () => {
-    expect(detect({ 'X-Hub-Signature': 'sha1=a', 'X-Hub-Signature-256': 'sha256=b' }).input.signature).toBe(
-      'sha256=b',
-    );
+    expect(
+      detect({ 'X-Hub-Signature': 'sha1=a', 'X-Hub-Signature-256': 'sha256=b', 'X-GitHub-Hook-ID': '1' })
+        .input.signature,
+    ).toBe('sha256=b');
     const event = detect({ 'X-Hub-Signature': 'sha1=a', 'x-github-event': 'push' });
     expect(event).toMatchObject({ platform: 'github', input: { signature: 'sha1=a' } });
     const problem = problemFrom(() => detect({ 'X-Hub-Signature': 'sha1=a', Accept: '*/*' })).toProblem();

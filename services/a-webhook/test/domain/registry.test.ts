@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { listPlatforms, PLATFORM_NAMES, PLATFORMS, VERIFY_FIELDS } from '../../src/domain/index.js';
 
 describe('platform registry', () => {
-  it('lists the 25 platforms in the order of the spec (the one test that spells the final list)', () => {
+  it('lists the 37 platforms in the order of the spec (the one test that spells the final list)', () => {
     expect(PLATFORMS.map((p) => p.name)).toEqual([
       'stripe',
       'github',
@@ -27,9 +27,22 @@ describe('platform registry', () => {
       'mailchimp',
       'intercom',
       'segment',
+      'meta',
+      'zoom',
+      'twitch',
+      'woocommerce',
+      'lemonsqueezy',
+      'elevenlabs',
+      'webflow',
+      'calendly',
+      'mux',
+      'openai',
+      'replicate',
+      'polar',
       'generic-ed25519',
       'generic',
     ]);
+    expect(PLATFORMS).toHaveLength(37);
     expect(PLATFORM_NAMES).toEqual(PLATFORMS.map((p) => p.name));
   });
 

@@ -341,6 +341,10 @@ const EXTRA: Partial<Record<PlatformName, Record<string, string>>> = {
   paypal: { mode: 'hmac' },
   'standard-webhooks': { webhook_id: 'msg_rt' },
   svix: { webhook_id: 'msg_rt' },
+  twitch: { webhook_id: '0b7c3a1e-5f2d-4e8a-9c61-2d4f8b0e7a13' },
+  openai: { webhook_id: 'msg_rt' },
+  replicate: { webhook_id: 'msg_rt' },
+  polar: { webhook_id: 'msg_rt' },
   generic: {
     signed_content: '{method} {url}|{id}|{timestamp}|{body}',
     webhook_id: 'e1',
@@ -374,7 +378,9 @@ describe('round trip: /verify finds every produced signature valid with the same
         (platform, text, raw, nowS, asHeaders) => {
           const secrets = isStandard(platform)
             ? raw.map((secret, i) => (i === 1 ? WHSK : `whsec_${Buffer.from(secret).toString('base64')}`))
-            : raw;
+            : platform === 'replicate'
+              ? raw.map((secret) => `whsec_${Buffer.from(secret).toString('base64')}`)
+              : raw;
           const secret = MANY.has(platform) ? secrets : secrets[0]!;
           const payload = FORM_PLATFORMS.includes(platform)
             ? new URLSearchParams({ a: text, b: '1' }).toString()

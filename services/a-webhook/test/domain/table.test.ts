@@ -6,6 +6,7 @@ import {
   type VerifyInput,
   verifyWebhook,
 } from '../../src/domain/index.js';
+import { NEXT_FIXTURES } from './helpers/next-platforms.js';
 import { MORE_FIXTURES } from './helpers/more-platforms.js';
 import { WEBHOOK_SIGNATURE_PLATFORMS } from './helpers/standard-webhooks.js';
 import { FIXTURES, flipPayload, flipSignatureChar, garble, NOW, truncate } from './helpers/fixtures.js';
@@ -32,6 +33,7 @@ it('covers every platform, with the standard-webhooks and more-platforms tests',
     ...FIXTURES.map((fixture) => fixture.platform),
     ...WEBHOOK_SIGNATURE_PLATFORMS,
     ...MORE_FIXTURES.map((fixture) => fixture.platform),
+    ...NEXT_FIXTURES.map((fixture) => fixture.platform),
   ];
   expect(new Set(covered)).toEqual(new Set(PLATFORM_NAMES));
 });

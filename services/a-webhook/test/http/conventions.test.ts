@@ -205,7 +205,7 @@ describe('standard endpoints', () => {
       version: '1.0.0',
       title: 'Webhook signature verification',
     });
-    expect(res.json.description).toMatch(/of 25 platforms \(stripe, github, .*, cloudflare, .*, generic\)/);
+    expect(res.json.description).toMatch(/of 37 platforms \(stripe, github, .*, cloudflare, .*, generic\)/);
     expect(res.json.links).toEqual({
       health: '/health',
       version: '/version',
@@ -215,11 +215,13 @@ describe('standard endpoints', () => {
       platforms: '/platforms',
       verify: '/verify',
       sign: '/sign',
+      handshake: '/handshake',
     });
     expect(res.json.operations).toEqual([
       { method: 'POST', path: '/verify', summary: expect.any(String), mcp_tool: 'verify_webhook' },
       { method: 'GET', path: '/platforms', summary: expect.any(String), mcp_tool: 'list_platforms' },
       { method: 'POST', path: '/sign', summary: expect.any(String), mcp_tool: 'sign_webhook' },
+      { method: 'POST', path: '/handshake', summary: expect.any(String), mcp_tool: 'answer_handshake' },
     ]);
   });
 

@@ -42,11 +42,16 @@ const signedGithub = (payload: string, secret = SECRET) => ({
 });
 
 describe('MCP with the official SDK client', () => {
-  it('connects and lists the 3 tools with their schemas', async () => {
+  it('connects and lists the 4 tools with their schemas', async () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'a-webhook', version: '1.0.0' });
     const { tools } = await client.listTools();
     recordResponse('mcp tools/list', JSON.stringify(tools));
-    expect(tools.map((tool) => tool.name)).toEqual(['list_platforms', 'sign_webhook', 'verify_webhook']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'answer_handshake',
+      'list_platforms',
+      'sign_webhook',
+      'verify_webhook',
+    ]);
     const verifyTool = tools.find((tool) => tool.name === 'verify_webhook')!;
     expect(verifyTool.inputSchema).toMatchObject({ type: 'object', required: ['platform'] });
     expect(verifyTool.inputSchema).not.toHaveProperty('$schema');
@@ -126,7 +131,7 @@ describe('MCP with the official SDK client', () => {
       version: '1.0.0',
       protocolVersion: '2025-11-25',
       transport: 'streamable-http',
-      tools: ['list_platforms', 'sign_webhook', 'verify_webhook'],
+      tools: ['answer_handshake', 'list_platforms', 'sign_webhook', 'verify_webhook'],
     });
   });
 });

@@ -30,6 +30,7 @@ describe('OpenAPI document', async () => {
       [
         '/',
         '/docs',
+        '/handshake',
         '/health',
         '/livez',
         '/mcp',

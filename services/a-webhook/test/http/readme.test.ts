@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PLATFORM_NAMES } from '../../src/domain/index.js';
+import { HANDSHAKE_PLATFORMS, PLATFORM_NAMES } from '../../src/domain/index.js';
 import { get, post, verify } from './helpers/client.js';
 import { registerSecrets } from './helpers/recorder.js';
 
@@ -40,6 +40,7 @@ function examples(): Example[] {
 const all = examples();
 const verifyExamples = all.filter((example) => example.path === '/verify');
 const signExamples = all.filter((example) => example.path === '/sign');
+const handshakeExamples = all.filter((example) => example.path === '/handshake');
 
 function parseComment(comment: string): Record<string, unknown> | undefined {
   try {
@@ -96,8 +97,28 @@ describe('README examples', () => {
     },
   );
 
+  it('has an answered /handshake example for each flow, and the refusals', () => {
+    const answered = handshakeExamples
+      .filter((example) => parseComment(example.comment)?.handshake === true)
+      .map((example) => JSON.parse(example.body!).platform);
+    expect(new Set(answered)).toEqual(new Set(HANDSHAKE_PLATFORMS));
+    expect(handshakeExamples.length).toBeGreaterThanOrEqual(HANDSHAKE_PLATFORMS.length + 3);
+  });
+
+  it.each(handshakeExamples.map((example, i) => [i, example] as const))(
+    'POST /handshake example %i answers as documented',
+    async (_i, example) => {
+      const body = JSON.parse(example.body!);
+      registerSecrets(body.secret);
+      const res = await post('/handshake', example.body!);
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual(parseComment(example.comment));
+    },
+  );
+
   it('the GET and MCP examples answer 200', async () => {
-    const others = all.filter((example) => example.path !== '/verify' && example.path !== '/sign');
+    const documented = ['/verify', '/sign', '/handshake'];
+    const others = all.filter((example) => !documented.includes(example.path));
     expect(others.map((example) => example.path)).toEqual([
       '/health',
       '/',

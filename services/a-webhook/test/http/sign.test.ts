@@ -71,17 +71,22 @@ describe('sign_webhook over REST and MCP on the built server', () => {
       paypal: { mode: 'hmac' },
       'standard-webhooks': { webhook_id: 'msg_1' },
       svix: { webhook_id: 'msg_1' },
+      twitch: { webhook_id: 'msg_1' },
+      openai: { webhook_id: 'msg_1' },
+      replicate: { webhook_id: 'msg_1' },
+      polar: { webhook_id: 'msg_1' },
     };
+    const base64Secret = ['standard-webhooks', 'svix', 'replicate'];
     for (const platform of SIGNABLE_PLATFORMS) {
-      const secret = platform === 'standard-webhooks' || platform === 'svix' ? WHSEC : SECRET;
+      const secret = base64Secret.includes(platform) ? WHSEC : SECRET;
       const payload = platform === 'twilio' || platform === 'mailchimp' ? 'a=1&b=2' : PAYLOAD;
       const input = { platform, secret, payload, ...extra[platform] };
       const signed = await sign({
         ...input,
         timestamp:
-          platform === 'zendesk'
+          platform === 'zendesk' || platform === 'twitch'
             ? '2023-11-14T22:13:20Z'
-            : platform === 'hubspot'
+            : platform === 'hubspot' || platform === 'webflow'
               ? '1700000000000'
               : '1700000000',
       });

@@ -10,6 +10,7 @@ import {
   NOW,
   truncate,
 } from '../domain/helpers/fixtures.js';
+import { NEXT_FIXTURES } from '../domain/helpers/next-platforms.js';
 import { MORE_FIXTURES } from '../domain/helpers/more-platforms.js';
 import { WEBHOOK_SIGNATURE_PLATFORMS } from '../domain/helpers/standard-webhooks.js';
 import { verify } from './helpers/client.js';
@@ -20,6 +21,7 @@ it('the fixtures, with the standard-webhooks and more-platforms tests, cover eve
     ...FIXTURES.map((fixture) => fixture.platform),
     ...WEBHOOK_SIGNATURE_PLATFORMS,
     ...MORE_FIXTURES.map((fixture) => fixture.platform),
+    ...NEXT_FIXTURES.map((fixture) => fixture.platform),
   ];
   expect(new Set(covered)).toEqual(new Set(PLATFORM_NAMES));
 });

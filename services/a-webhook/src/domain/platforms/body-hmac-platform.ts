@@ -1,15 +1,8 @@
-import { type HashAlgorithm, splitSchemePrefix } from '@dus/core';
-import { describeIgnoredKeys, failedCheck, isBareHex } from '../check.js';
-import { digestShape, HMAC_LABELS } from '../hmac-check.js';
-import type {
-  PlatformCheck,
-  PlatformDescriptor,
-  PlatformName,
-  TextEncoding,
-  VerifyRequest,
-} from '../types.js';
+import type { HashAlgorithm } from '@dus/core';
+import { HMAC_LABELS } from '../hmac-check.js';
+import type { PlatformDescriptor, PlatformName, TextEncoding } from '../types.js';
 import { hmacSigning } from './hmac-signing.js';
-import { verifySingleHmac } from './single-hmac.js';
+import { prefixedHmacVerify } from './prefixed-hmac.js';
 
 /** A platform whose one header holds an HMAC of the raw body, bare or as `<prefix>=<digest>`. */
 export interface BodyHmacScheme {
@@ -23,14 +16,13 @@ export interface BodyHmacScheme {
   prefix?: string;
   /** How the platform lays out its JSON bodies (for the `payload_looks_reserialized` hint). */
   payloadJsonStyle: PlatformDescriptor['payload_json_style'];
+  /** `platform: "auto"`, when the signature header alone does not say (see PlatformDescriptor). */
+  detection?: PlatformDescriptor['detection'];
 }
-
-const BARE_BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /**
  * The descriptor of a body-HMAC platform: what GET /platforms lists and how to verify it, from one table
- * row. With a prefix, no prefix is malformed and another prefix is an unsupported scheme. The messages
- * are built here, once, not per request.
+ * row. With a prefix, no prefix is malformed and another prefix is an unsupported scheme.
  */
 export function bodyHmacPlatform(spec: BodyHmacScheme): PlatformDescriptor {
   const meta = {
@@ -39,42 +31,15 @@ export function bodyHmacPlatform(spec: BodyHmacScheme): PlatformDescriptor {
     algorithm: HMAC_LABELS[spec.hash],
     encoding: spec.encoding,
   };
-  const shape = digestShape(spec.hash, spec.encoding);
-  const check = (request: VerifyRequest, signature: string, malformedMessage: string) =>
-    verifySingleHmac({
-      meta,
-      hash: spec.hash,
-      encoding: spec.encoding,
-      secrets: request.secrets,
-      signature,
-      data: request.body,
-      malformedMessage,
-    });
   const { prefix } = spec;
-  let verify: (request: VerifyRequest) => PlatformCheck;
-  if (prefix === undefined) {
-    const malformed = `${spec.header} must be ${shape}`;
-    verify = (request) => check(request, request.signature, malformed);
-  } else {
-    const noPrefix = `${spec.header} must be ${prefix}=<${shape}>`;
-    const otherPrefix = `${spec.header} has no ${prefix}= signature`;
-    const malformed = `a ${prefix}= signature must be ${shape}`;
-    const isBare = (value: string) => (spec.encoding === 'hex' ? isBareHex(value) : BARE_BASE64.test(value));
-    verify = (request) => {
-      const { scheme: found, value } = splitSchemePrefix(request.signature);
-      if (found === null) {
-        return failedCheck(meta, 'malformed_signature', noPrefix, {
-          hints: isBare(value) ? ['signature_missing_prefix'] : [],
-        });
-      }
-      if (found.toLowerCase() !== prefix) {
-        return failedCheck(meta, 'no_supported_signature', otherPrefix, {
-          ignored: describeIgnoredKeys([found]),
-        });
-      }
-      return check(request, value, malformed);
-    };
-  }
+  const verify = prefixedHmacVerify({
+    meta,
+    header: spec.header,
+    hash: spec.hash,
+    encoding: spec.encoding,
+    ...(prefix === undefined ? {} : { prefix }),
+    signed: (request) => request.body,
+  });
   return {
     name: spec.name,
     kind: spec.kind,
@@ -89,6 +54,7 @@ export function bodyHmacPlatform(spec: BodyHmacScheme): PlatformDescriptor {
     rejects_future_timestamps: false,
     signature_prefixes: prefix === undefined ? [] : [`${prefix}=`],
     payload_json_style: spec.payloadJsonStyle,
+    ...(spec.detection === undefined ? {} : { detection: spec.detection }),
     verify,
     signing: hmacSigning({
       scheme: spec.scheme,

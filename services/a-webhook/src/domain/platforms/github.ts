@@ -55,7 +55,11 @@ export const github: PlatformDescriptor = {
   // X-Hub-Signature alone is also Intercom's header: github only beside X-Hub-Signature-256 or X-GitHub-Event.
   detection: {
     headers: ['X-Hub-Signature-256', 'X-Hub-Signature'],
-    overrules: { platforms: ['intercom'], when: ['X-Hub-Signature-256', 'X-GitHub-Event'] },
+    overrules: [
+      { platforms: ['intercom'], when: ['X-Hub-Signature-256', 'X-GitHub-Event'] },
+      // X-Hub-Signature-256 is also Meta's header: github only beside a header GitHub always sends.
+      { platforms: ['meta'], when: ['X-GitHub-*'] },
+    ],
   },
   verify,
   // Signed as X-Hub-Signature-256 (the legacy sha1= header is only verified).

@@ -19,10 +19,10 @@ function signedBytes(time: string, scheme: TimestampedListScheme, body: BinaryLi
   return [time, scheme.joiner, body];
 }
 
-/** POST /sign: `<time key>=<ts>` then one `<signature key>=<hex>` per secret, in order. */
-export function timestampedListSigning(scheme: TimestampedListScheme): PlatformSigning {
+/** POST /sign: `<time key>=<ts>` then one `<signature key>=<hex>` per secret, in order (or of one secret). */
+export function timestampedListSigning(scheme: TimestampedListScheme, manySecrets = true): PlatformSigning {
   return {
-    manySecrets: true,
+    manySecrets,
     timestamp: () => 'unix_s',
     sign: (request) => {
       const time = request.timestamp ?? '';

@@ -1,15 +1,11 @@
-import { decodeSignatureOfLength, fromBase64 } from '@dus/core';
+import { decodeSignatureOfLength } from '@dus/core';
 import { type CheckMeta, describeIgnoredKeys, failedCheck } from '../check.js';
 import { invalidFields } from '../errors.js';
 import { checkHmac, hmacText } from '../hmac-check.js';
-import {
-  parseWebhookPublicKey,
-  WEBHOOK_SECRET_PREFIX,
-  WEBHOOK_SIGNING_KEY_PREFIX,
-  webhookSigningKey,
-} from '../keys.js';
+import { parseWebhookPublicKey, WEBHOOK_SIGNING_KEY_PREFIX, webhookSigningKey } from '../keys.js';
 import type { PlatformCheck, PlatformSigning, VerifyRequest } from '../types.js';
 import { ED25519_SIGNATURE_BYTES, signEd25519, verifiesEd25519 } from './ed25519-check.js';
+import type { SecretKeyRule } from './webhook-secret-keys.js';
 
 /**
  * The Standard Webhooks scheme (https://www.standardwebhooks.com, spec "Standard Webhooks" v1.0.0), shared
@@ -27,43 +23,55 @@ export interface WebhookSignatureScheme {
   /** `<platform>-v1a`, Ed25519. */
   asymmetricMeta: CheckMeta;
   signatureHeader: string;
+  /** Whether `v1a` (Ed25519 with a `whpk_` public key, `whsk_` keys on /sign) is part of the scheme. */
+  asymmetric: boolean;
+  /** How a secret becomes HMAC keys. */
+  secrets: SecretKeyRule;
 }
 
 const V1 = 'v1';
 const V1A = 'v1a';
 const HMAC_BYTES = 32;
 
-/** The HMAC key of a `whsec_` secret: its base64 (the prefix optional) decoded; `undefined` if not base64. */
-function hmacKey(secret: string): Buffer | undefined {
-  const text = secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret;
-  const key = fromBase64(text);
-  return key === undefined || key.byteLength === 0 ? undefined : key;
-}
-
 const secretPath = (request: VerifyRequest, index: number) =>
   request.secrets.length === 1 ? '/secret' : `/secret/${index}`;
 
 const NOT_A_SIGNING_KEY = `a ${WEBHOOK_SIGNING_KEY_PREFIX} key must be the base64 of a 32-byte Ed25519 seed`;
-const NOT_A_SECRET = `must be the signing secret: base64, optionally prefixed with ${WEBHOOK_SECRET_PREFIX}`;
+const EMPTY_SIGNING_KEY = `must not be empty after the ${WEBHOOK_SIGNING_KEY_PREFIX} prefix`;
 
-/** The HMAC keys: each secret's base64 (after an optional `whsec_`) decoded; 400 naming the secret otherwise. */
-function webhookSecretKeys(request: VerifyRequest): Buffer[] {
+/** A refused secret: `too_small` when its key is empty, `invalid_secret` otherwise. */
+function secretError(path: string, message: string) {
+  return { path, code: message.includes('empty') ? 'too_small' : 'invalid_secret', message };
+}
+
+/** The HMAC keys of every secret, and the secret each stands for; 400 naming each refused secret. */
+function webhookSecretKeys(
+  request: VerifyRequest,
+  scheme: WebhookSignatureScheme,
+): { keys: Buffer[]; owners: number[] } {
   const keys: Buffer[] = [];
+  const owners: number[] = [];
   const errors = [];
   for (const [index, secret] of request.secrets.entries()) {
     const path = secretPath(request, index);
-    const key = secret.startsWith(WEBHOOK_SIGNING_KEY_PREFIX) ? undefined : hmacKey(secret);
-    if (secret.startsWith(WEBHOOK_SIGNING_KEY_PREFIX)) {
+    if (scheme.asymmetric && secret.startsWith(WEBHOOK_SIGNING_KEY_PREFIX)) {
       errors.push({
         path,
         code: 'invalid_secret',
         message: `is a ${WEBHOOK_SIGNING_KEY_PREFIX} signing key: verify v1a with its whpk_ public key as public_key`,
       });
-    } else if (key === undefined) errors.push({ path, code: 'invalid_secret', message: NOT_A_SECRET });
-    else keys.push(key);
+      continue;
+    }
+    const found = scheme.secrets.verify(secret);
+    if (typeof found === 'string') errors.push(secretError(path, found));
+    else
+      for (const key of found) {
+        keys.push(key);
+        owners.push(index);
+      }
   }
   if (errors.length > 0) throw invalidFields(errors);
-  return keys;
+  return { keys, owners };
 }
 
 interface Entry {
@@ -115,7 +123,8 @@ const signedContent = (request: VerifyRequest) =>
  */
 export function webhookSignatureListSigning(scheme: WebhookSignatureScheme): PlatformSigning {
   return {
-    manySecrets: true,
+    // One signature per secret where the scheme's spec allows several (Standard Webhooks, Svix).
+    manySecrets: scheme.asymmetric,
     timestamp: () => 'unix_s',
     sign: (request) => {
       const signed = signedContent(request);
@@ -123,13 +132,14 @@ export function webhookSignatureListSigning(scheme: WebhookSignatureScheme): Pla
       const errors = [];
       for (const [index, secret] of request.secrets.entries()) {
         const path = secretPath(request, index);
-        if (secret.startsWith(WEBHOOK_SIGNING_KEY_PREFIX)) {
+        if (scheme.asymmetric && secret.startsWith(WEBHOOK_SIGNING_KEY_PREFIX)) {
           const key = webhookSigningKey(secret);
-          if (key === undefined) errors.push({ path, code: 'invalid_secret', message: NOT_A_SIGNING_KEY });
+          if (secret === WEBHOOK_SIGNING_KEY_PREFIX) errors.push(secretError(path, EMPTY_SIGNING_KEY));
+          else if (key === undefined) errors.push(secretError(path, NOT_A_SIGNING_KEY));
           else entries.push(`${V1A},${signEd25519(key, signed).toString('base64')}`);
         } else {
-          const key = hmacKey(secret);
-          if (key === undefined) errors.push({ path, code: 'invalid_secret', message: NOT_A_SECRET });
+          const key = scheme.secrets.sign(secret);
+          if (typeof key === 'string') errors.push(secretError(path, key));
           else entries.push(`${V1},${hmacText('sha-256', key, signed, 'base64')}`);
         }
       }
@@ -145,8 +155,9 @@ export function verifyWebhookSignatureList(
   scheme: WebhookSignatureScheme,
 ): PlatformCheck {
   const { signatureHeader } = scheme;
-  const publicKey = request.public_key === null ? null : parseWebhookPublicKey(request.public_key);
-  const keys = webhookSecretKeys(request);
+  const publicKey =
+    request.public_key === null || !scheme.asymmetric ? null : parseWebhookPublicKey(request.public_key);
+  const { keys, owners } = webhookSecretKeys(request, scheme);
   const { versions, verifiedWith } = checkedVersions(keys.length > 0, publicKey !== null);
   const entries = splitEntries(request.signature);
   const checked = entries.filter((entry) => versions.includes(entry.version));
@@ -222,7 +233,7 @@ export function verifyWebhookSignatureList(
   }
   // Both versions can match: the entry first in header order is reported.
   if (hmacMatch !== null && (edMatch === null || hmacMatch < edMatch)) {
-    const secretIndex = hmac.match?.secretIndex ?? null;
+    const secretIndex = hmac.match === null ? null : (owners[hmac.match.secretIndex] as number);
     return { ...metaOf(V1), ...base, match: { signatureIndex: hmacMatch, secretIndex }, failure: null };
   }
   if (edMatch !== null) {

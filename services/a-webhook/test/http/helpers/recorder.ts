@@ -16,6 +16,8 @@ export const PUBLIC_TEST_VECTORS: ReadonlySet<string> = new Set([
   "It's a Secret to Everybody",
   'VALID_SECRET',
   '12345',
+  // The spec's worked example of Zoom's handshake, POST /handshake's OpenAPI example.
+  'zoom-secret-token-7c1e',
 ]);
 export const MIN_CHECKED_SECRET_LENGTH = 8;
 
