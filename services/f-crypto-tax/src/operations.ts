@@ -23,8 +23,20 @@ import {
 
 /** 100,000 JSON trades are about 9 MB. */
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
-/** About 2,000 trades (tens of milliseconds): from here a call runs in the worker pool (docs/conventions.md §11). */
-const HEAVY = { minBytes: 256 * 1024 };
+/**
+ * About 2,000 trades (tens of milliseconds): from here a call runs in the worker pool (docs/conventions.md §11).
+ * A history with transfers runs there at any size: what its transfers move (up to `MAX_LOT_MOVES` lots,
+ * about a second) is not bounded by a cheap look at the body.
+ */
+const TRANSFER = [Buffer.from('ransfer'), Buffer.from('RANSFER')];
+const HEAVY = {
+  minBytes: 256 * 1024,
+  when: (raw: string | Uint8Array) => {
+    const bytes =
+      typeof raw === 'string' ? Buffer.from(raw) : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+    return TRANSFER.some((word) => bytes.includes(word));
+  },
+};
 
 const FORM_8949_ERRORS = [
   {

@@ -86,6 +86,8 @@ export interface Entry {
   trade: Trade;
   /** Lot cost (buy: value + fee; income: value) or proceeds (sell: value − fee), exact, in the base currency; 0 for a transfer. */
   amountInBase: Decimal;
+  /** The trade's fee in the base currency, exact (0 for a transfer: its fee is in units). */
+  feeInBase: Decimal;
   /** UTC day number of the trade. */
   day: number;
 }
@@ -102,6 +104,10 @@ export interface DisposalRow {
   costBasis: Decimal;
   /** The lot consumed; undefined for a zero-basis row. */
   lotTradeId: string | undefined;
+  /** The sale's place in processing order (its entry): the rows of one sale share it. */
+  sale: number;
+  /** The lot (or part of it) was moved by a transfer. */
+  transferredIn: boolean;
 }
 
 export interface Holding {

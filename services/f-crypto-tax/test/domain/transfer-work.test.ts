@@ -1,0 +1,223 @@
+// Transfers move lots in O(lots moved): a fee-free transfer of a whole pool moves none, the pieces of one
+// acquisition that meet in a wallet merge, and what is left (parts moved back and forth) is bounded by
+// MAX_LOT_MOVES → 422 too_expensive. A fee larger than the amount moved is warned about (issue #43).
+import { describe, expect, it } from 'vitest';
+import { MAX_LOT_MOVES } from '../../src/domain/engine.js';
+import { holdingsReport } from '../../src/domain/index.js';
+import { holdingsInput } from '../../src/schemas.js';
+import { calc, problemOf, trade } from './helpers.js';
+
+const minute = (base: number, i: number) => new Date(base + i * 60_000).toISOString();
+const BUYS_FROM = Date.UTC(2023, 0, 1);
+const MOVES_FROM = Date.UTC(2025, 0, 1);
+
+/** `n` buys of 1 BTC in wallet A at 1000 + i, then `m` transfers A→B, B→A, … of what `amount` says. */
+function pingPong(n: number, m: number, amount: (held: number) => number) {
+  const trades: Record<string, unknown>[] = [];
+  for (let i = 0; i < n; i++) {
+    trades.push(trade('buy', 'BTC', 1, 1000 + i, minute(BUYS_FROM, i), { id: `b${i}`, wallet: 'A' }));
+  }
+  const held = { A: n, B: 0 };
+  for (let j = 0; j < m; j++) {
+    const [from, to] = j % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const);
+    const moved = amount(held[from]);
+    held[from] -= moved;
+    held[to] += moved;
+    trades.push({
+      id: `t${j}`,
+      type: 'transfer',
+      asset: 'BTC',
+      amount: String(moved),
+      date: minute(MOVES_FROM, j),
+      from_wallet: from,
+      to_wallet: to,
+    });
+  }
+  return { trades, held };
+}
+
+const lotsOf = (body: Record<string, unknown>) => {
+  const { trades, method, options } = holdingsInput.parse({ ...body, as_of: '2026-12-31' });
+  return holdingsReport(trades, method, options).holdings.map((h) => [h.wallet, h.lots]);
+};
+
+describe('whole pools move at once', () => {
+  it.each([
+    [{}, null],
+    [{ pooling: 'per_wallet' }, 'B'],
+    [{ jurisdiction: 'US' }, 'B'],
+    [{ pooling: 'per_wallet', method: 'hifo' }, 'B'],
+    [{ pooling: 'per_wallet', method: 'average' }, 'B'],
+  ])('%j: 2,000 lots moved whole 2,001 times end in B, every lot as bought', (options, wallet) => {
+    const { trades } = pingPong(2000, 2001, (held) => held);
+    const report = calc({ trades, ...options });
+    expect(report.holdings).toEqual([
+      // Σ 1000 + i for i < 2000 = 2,000,000 + 1,999,000
+      { asset: 'BTC', wallet, amount: '2000', cost_basis: '3999000.00', lots: 2000 },
+    ]);
+  });
+
+  it('a sale after whole moves matches the lots as a history without transfers does', () => {
+    const { trades } = pingPong(50, 5, (held) => held);
+    const sell = trade('sell', 'BTC', '20.5', 5000, '2025-06-01', { id: 's', wallet: 'B' });
+    for (const method of ['fifo', 'lifo', 'hifo', 'average']) {
+      const moved = calc({ trades: [...trades, sell], method, pooling: 'per_wallet' });
+      const still = calc({
+        trades: [...trades.slice(0, 50), { ...sell, wallet: 'A' }],
+        method,
+        pooling: 'per_wallet',
+      });
+      expect(moved.disposals.map((d) => [d.lots, d.cost_basis, d.term])).toEqual(
+        still.disposals.map((d) => [d.lots, d.cost_basis, d.term]),
+      );
+      expect(moved.summary).toEqual(still.summary);
+    }
+  });
+
+  it('per wallet, a whole move into a wallet that already holds lots moves them one by one', () => {
+    const trades = [
+      trade('buy', 'BTC', 1, 100, '2024-01-01', { id: 'a', wallet: 'A' }),
+      trade('buy', 'BTC', 1, 300, '2024-02-01', { id: 'b', wallet: 'B' }),
+      { type: 'transfer', asset: 'BTC', amount: '1', date: '2024-03-01', from_wallet: 'A', to_wallet: 'B' },
+      trade('sell', 'BTC', 2, 500, '2024-04-01', { id: 's', wallet: 'B' }),
+    ];
+    const report = calc({ trades, pooling: 'per_wallet' });
+    expect(report.disposals.map((d) => [d.lots[0]!.trade_id, d.cost_basis])).toEqual([
+      ['a', '100.00'],
+      ['b', '300.00'],
+    ]);
+    expect(report.holdings).toEqual([]);
+  });
+
+  it('under universal pooling a whole move re-homes the lots: the US switch finds them in B', () => {
+    const trades = [
+      trade('buy', 'BTC', 1, 100, '2024-01-01', { id: 'a', wallet: 'A' }),
+      trade('buy', 'BTC', 1, 300, '2024-02-01', { id: 'b', wallet: 'A' }),
+      { type: 'transfer', asset: 'BTC', amount: '2', date: '2024-03-01', from_wallet: 'A', to_wallet: 'B' },
+      trade('buy', 'BTC', 1, 200, '2024-04-01', { id: 'c', wallet: 'A' }),
+      trade('sell', 'BTC', 2, 500, '2025-04-01', { id: 's', wallet: 'B' }),
+    ];
+    const report = calc({ trades, jurisdiction: 'US' });
+    expect(report.disposals.map((d) => d.lots[0]!.trade_id)).toEqual(['a', 'b']);
+    expect(report.holdings).toEqual([
+      { asset: 'BTC', wallet: 'A', amount: '1', cost_basis: '200.00', lots: 1 },
+    ]);
+  });
+});
+
+describe('pieces of one acquisition merge in a wallet', () => {
+  it.each(['fifo', 'lifo', 'hifo', 'average'])(
+    '%s: parts moved back and forth leave one lot per wallet',
+    (method) => {
+      const { trades } = pingPong(1, 40, (held) => held - 0.125 * (held > 0.5 ? 1 : 0));
+      const body = { trades, method, pooling: 'per_wallet' };
+      const report = calc(body);
+      expect(report.holdings.map((h) => [h.wallet, h.lots])).toEqual([
+        ['A', 1],
+        ['B', 1],
+      ]);
+      expect(report.holdings.map((h) => h.amount)).toEqual(['0.875', '0.125']);
+      expect(lotsOf(body).map(([, lots]) => (lots as unknown[]).length)).toEqual([1, 1]);
+    },
+  );
+
+  it('HIFO keeps a moved piece apart when the fee gave it another unit cost', () => {
+    const trades = [
+      trade('buy', 'BTC', 2, 100, '2024-01-01', { id: 'a', wallet: 'A' }),
+      {
+        type: 'transfer',
+        asset: 'BTC',
+        amount: '1',
+        fee: '0.5',
+        date: '2024-02-01',
+        from_wallet: 'A',
+        to_wallet: 'B',
+      },
+      { type: 'transfer', asset: 'BTC', amount: '1', date: '2024-03-01', from_wallet: 'B', to_wallet: 'A' },
+    ];
+    const report = calc({ trades, method: 'hifo', pooling: 'per_wallet' });
+    // A keeps 0.5 at 100; 1 unit comes back at 150 (the fee's 50 added): two lots of one acquisition.
+    expect(report.holdings).toEqual([
+      { asset: 'BTC', wallet: 'A', amount: '1.5', cost_basis: '200.00', lots: 2 },
+    ]);
+    const fifo = calc({ trades, method: 'fifo', pooling: 'per_wallet' });
+    expect(fifo.holdings).toEqual([
+      { asset: 'BTC', wallet: 'A', amount: '1.5', cost_basis: '200.00', lots: 1 },
+    ]);
+  });
+});
+
+describe('the bound on lots moved', () => {
+  it(`parts of ${MAX_LOT_MOVES.toLocaleString('en-US')}+ lots moved back and forth → 422 too_expensive naming the transfer`, () => {
+    const { trades } = pingPong(1000, 300, (held) => held - 0.5);
+    const problem = problemOf(() => calc({ trades, pooling: 'per_wallet' }));
+    expect(problem).toMatchObject({
+      status: 422,
+      code: 'too_expensive',
+      trade_id: 't250',
+      limit: MAX_LOT_MOVES,
+      errors: [{ path: '/trades', code: 'too_expensive' }],
+    });
+    expect(String(problem.detail)).toContain('past 250,000');
+  });
+
+  it('just under the bound is computed', () => {
+    // 1,000 lots, then 249 transfers of 1,000 lots each (a part of the last one stays) plus one lot.
+    const { trades } = pingPong(1000, 249, (held) => held - 0.5);
+    const report = calc({ trades, pooling: 'per_wallet' });
+    expect(report.holdings.map((h) => [h.wallet, h.amount])).toEqual([
+      ['A', '0.5'],
+      ['B', '999.5'],
+    ]);
+  });
+});
+
+describe('a transfer fee larger than the amount moved', () => {
+  const bought = trade('buy', 'BTC', 10, 100, '2024-01-01', { id: 'b', wallet: 'A' });
+  const move = (extra: Record<string, unknown>) => ({
+    id: 'mv',
+    type: 'transfer',
+    asset: 'BTC',
+    amount: '0.000001',
+    fee: '9',
+    date: '2024-02-01',
+    from_wallet: 'A',
+    to_wallet: 'B',
+    ...extra,
+  });
+
+  it('add_to_basis: $900 of basis on 0.000001 BTC is warned about, naming the transfer', () => {
+    const report = calc({ trades: [bought, move({})], pooling: 'per_wallet' });
+    expect(report.holdings.find((h) => h.wallet === 'B')).toMatchObject({ cost_basis: '900.00' });
+    expect(report.warnings).toEqual([
+      {
+        code: 'transfer_fee_exceeds_amount',
+        message:
+          'transfer mv moves 0.000001 BTC with a fee of 9 BTC, more than it moves: 900.00 of basis from the fee units is added to the 0.000001 BTC that arrive; check the fee',
+        trade_id: 'mv',
+        asset: 'BTC',
+      },
+    ]);
+  });
+
+  it('disposal: the fee units are sold, and the warning says so', () => {
+    const report = calc({ trades: [bought, move({ fee_price: '100' })], pooling: 'per_wallet' });
+    expect(report.warnings.map((w) => [w.code, w.message])).toEqual([
+      [
+        'transfer_fee_exceeds_amount',
+        'transfer mv moves 0.000001 BTC with a fee of 9 BTC, more than it moves: the fee units are sold at fee_price; check the fee',
+      ],
+    ]);
+  });
+
+  it('a fee equal to the amount, or smaller, is not warned about', () => {
+    for (const fee of ['0.000001', '0.0000009']) {
+      expect(calc({ trades: [bought, move({ fee })], pooling: 'per_wallet' }).warnings).toEqual([]);
+    }
+  });
+
+  it('GB: the same warning (the fee units leave the pool, their cost stays on the rest)', () => {
+    const report = calc({ trades: [bought, move({})], jurisdiction: 'GB' });
+    expect(report.warnings.map((w) => w.code)).toEqual(['transfer_fee_exceeds_amount']);
+  });
+});
