@@ -17,6 +17,7 @@ import {
   type Trade,
 } from './domain/index.js';
 import { codeField, DECIMAL_HINT, decimalField, fiatField, type Report } from './domain/fields.js';
+import { type Form1099DaRow, read1099DaRow } from './domain/form1099da.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Inputs. zod checks the shape (types, unknown members); the domain's field readers check the values and
@@ -189,19 +190,57 @@ function readTrades(raw: ReadonlyArray<Record<string, unknown>>, options: Option
 
 const tradesSchema = z.array(tradeSchema).max(1_000_000).meta({ description: 'trade history, any order' });
 
-export const calculateInput = z
-  .object({ trades: tradesSchema, method: methodSchema, ...optionShape, output: outputSchema })
+const form1099DaRowSchema = z
+  .object({
+    id: z.string().max(200).optional().meta({ description: "the sale's trade id, if known" }),
+    date: z.string().meta({ description: 'sale date, ISO 8601, from 2025-01-01' }),
+    asset: code('asset, e.g. BTC'),
+    units: decimalInput('units sold, > 0'),
+    proceeds: decimalInput('box 1f, ≥ 0'),
+    cost_basis: decimalInput('box 1g, ≥ 0').nullable().optional(),
+    basis_reported: z.boolean().optional().meta({ description: 'box 2 (default: cost_basis given)' }),
+  })
   .strict()
-  .transform(({ trades, method, output, ...raw }, ctx) => {
-    const options = readOptions(raw, ctx);
+  .meta({ id: 'Form1099DaRow', description: "a broker's Form 1099-DA row" });
+
+const form1099DaSchema = z
+  .array(form1099DaRowSchema)
+  .max(1_000_000)
+  .optional()
+  .meta({ description: 'Form 1099-DA rows to reconcile with' });
+
+function readForm1099Da(
+  raw: ReadonlyArray<z.output<typeof form1099DaRowSchema>> | undefined,
+  ctx: Ctx,
+): Form1099DaRow[] | undefined {
+  if (raw === undefined) return undefined;
+  const rows: Form1099DaRow[] = [];
+  raw.forEach((record, i) => {
+    const row = read1099DaRow(record, i, reporter(ctx, ['form_1099da', i]));
+    if (row !== undefined) rows.push(row);
+  });
+  return rows;
+}
+
+export const calculateInput = z
+  .object({
+    trades: tradesSchema,
+    method: methodSchema,
+    ...optionShape,
+    form_1099da: form1099DaSchema,
+    output: outputSchema,
+  })
+  .strict()
+  .transform(({ trades, method, output, form_1099da, ...raw }, ctx) => {
+    const options = { ...readOptions(raw, ctx), form1099da: readForm1099Da(form_1099da, ctx) };
     return { method, options, trades: readTrades(trades, options, ctx), output };
   });
 
 export const calculateArguments = z
-  .object({ trades: tradesSchema, method: methodSchema, ...optionShape })
+  .object({ trades: tradesSchema, method: methodSchema, ...optionShape, form_1099da: form1099DaSchema })
   .strict()
-  .transform(({ trades, method, ...raw }, ctx) => {
-    const options = readOptions(raw, ctx);
+  .transform(({ trades, method, form_1099da, ...raw }, ctx) => {
+    const options = { ...readOptions(raw, ctx), form1099da: readForm1099Da(form_1099da, ctx) };
     return { method, options, trades: readTrades(trades, options, ctx), output: undefined };
   });
 
@@ -214,25 +253,38 @@ const csvText = z
   });
 
 export const csvInput = z
-  .object({ csv: csvText, format: formatSchema, method: methodSchema, ...optionShape, output: outputSchema })
+  .object({
+    csv: csvText,
+    format: formatSchema,
+    method: methodSchema,
+    ...optionShape,
+    form_1099da: form1099DaSchema,
+    output: outputSchema,
+  })
   .strict()
-  .transform(({ csv, format, method, output, ...raw }, ctx) => ({
+  .transform(({ csv, format, method, output, form_1099da, ...raw }, ctx) => ({
     csv,
     format,
     method,
     output,
-    options: readOptions(raw, ctx),
+    options: { ...readOptions(raw, ctx), form1099da: readForm1099Da(form_1099da, ctx) },
   }));
 
 export const csvArguments = z
-  .object({ csv: csvText, format: formatSchema, method: methodSchema, ...optionShape })
+  .object({
+    csv: csvText,
+    format: formatSchema,
+    method: methodSchema,
+    ...optionShape,
+    form_1099da: form1099DaSchema,
+  })
   .strict()
-  .transform(({ csv, format, method, ...raw }, ctx) => ({
+  .transform(({ csv, format, method, form_1099da, ...raw }, ctx) => ({
     csv,
     format,
     method,
     output: undefined,
-    options: readOptions(raw, ctx),
+    options: { ...readOptions(raw, ctx), form1099da: readForm1099Da(form_1099da, ctx) },
   }));
 
 /** `/csv` options as query parameters: strings, parsed strictly; `fx_rates=USDT:1,EUR:1.08`. */

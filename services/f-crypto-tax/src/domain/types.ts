@@ -1,4 +1,5 @@
 import type { Decimal } from './decimal.js';
+import type { Form1099DaRow } from './form1099da.js';
 
 export const METHOD_IDS = ['fifo', 'lifo', 'hifo', 'average'] as const;
 export type Method = (typeof METHOD_IDS)[number];
@@ -58,6 +59,8 @@ export interface Options {
   jurisdiction: string | undefined;
   /** US only: the method of the disposals of a calendar year. */
   methodByYear: ReadonlyMap<number, Method>;
+  /** Calculate and csv: the broker's Form 1099-DA rows to reconcile with. */
+  form1099da?: readonly Form1099DaRow[] | undefined;
 }
 
 export interface PoolingRule {
