@@ -2,13 +2,14 @@
 // and random 1099-DA rows (copies of sales with differences, other ids, strangers), reconciled by the
 // service and by an independent oracle written here: linear scans instead of keyed queues, decimal.js
 // instead of big.js and BigInt cents, and its own replay of which units were moved by a transfer.
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calc } from './helpers.js';
 
 const D = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP });
-const money = (value: Decimal.Value) => new D(value).toDecimalPlaces(2, D.ROUND_HALF_UP).toFixed(2);
+const money = (value: Decimal | string | number) =>
+  new D(value).toDecimalPlaces(2, D.ROUND_HALF_UP).toFixed(2);
 const dayOf = (date: string) => new Date(date).toISOString().slice(0, 10);
 
 interface Trade {
@@ -210,7 +211,7 @@ function oracle(rows: readonly Row[], sales: readonly OracleSale[]) {
         : sale.fee.gt(0) && within(d.minus(sale.fee), sale.n)
           ? 'fee_treatment'
           : 'unexplained';
-    let cost;
+    let cost: { reported: string | null; computed: string; difference: string | null; reason: string | null };
     if (row.cost_basis === undefined || row.cost_basis === null) {
       cost = { reported: null, computed: money(sale.cost), difference: null, reason: 'basis_not_reported' };
     } else {
