@@ -91,13 +91,15 @@ const byBox = z
   )
   .meta({ description: 'per Form 8949 box' });
 
-const difference = (reason: readonly [string, ...string[]]) =>
-  z.object({
-    reported: money('1099-DA, half-up').nullable(),
-    computed: money('ours'),
-    difference: money('reported − computed').nullable(),
-    reason: z.enum(reason).nullable().meta({ description: 'first that holds; null if 0' }),
-  });
+const difference = (what: string, reason: readonly [string, ...string[]]) =>
+  z
+    .object({
+      reported: z.string().nullable().meta({ description: '1099-DA, half-up' }),
+      computed: money('ours'),
+      difference: z.string().nullable().meta({ description: 'reported − computed' }),
+      reason: z.enum(reason).nullable().meta({ description: 'first that holds; null if 0' }),
+    })
+    .meta({ description: what });
 
 const reconciliation = z
   .object({
@@ -108,8 +110,13 @@ const reconciliation = z
           id: z.string().nullable().meta({ description: "the row's id" }),
           trade_id: tradeId('the sale'),
           matched_by: z.enum(['id', 'day_units']).meta({ description: 'rule' }),
-          proceeds: difference(['rounding', 'fee_treatment', 'unexplained']),
-          cost_basis: difference(['basis_not_reported', 'rounding', 'transferred_in', 'unexplained']),
+          proceeds: difference('proceeds', ['rounding', 'fee_treatment', 'unexplained']),
+          cost_basis: difference('cost basis', [
+            'basis_not_reported',
+            'rounding',
+            'transferred_in',
+            'unexplained',
+          ]),
         }),
       )
       .meta({ description: 'in row order' }),
@@ -138,19 +145,23 @@ const reconciliation = z
       .meta({ description: 'sales in scope without a row' }),
     totals: z
       .object({
-        proceeds: z.object({
-          reported: money('Σ rows'),
-          computed: money('Σ sales in scope'),
-          difference: money('reported − computed'),
-          matched_difference: money('Σ matched d'),
-          unmatched_rows: money('Σ unmatched rows'),
-          unmatched_disposals: money('Σ unmatched sales'),
-        }),
-        cost_basis: z.object({
-          reported: money('Σ given bases'),
-          computed: money('Σ their sales'),
-          difference: money('reported − computed'),
-        }),
+        proceeds: z
+          .object({
+            reported: money('Σ rows'),
+            computed: money('Σ sales in scope'),
+            difference: money('reported − computed'),
+            matched_difference: money('Σ matched d'),
+            unmatched_rows: money('Σ unmatched rows'),
+            unmatched_disposals: money('Σ unmatched sales'),
+          })
+          .meta({ description: 'proceeds' }),
+        cost_basis: z
+          .object({
+            reported: money('Σ given bases'),
+            computed: money('Σ their sales'),
+            difference: money('reported − computed'),
+          })
+          .meta({ description: 'where a basis is given' }),
       })
       .meta({ description: 'difference = matched + rows − disposals' }),
   })
@@ -202,8 +213,8 @@ const ukByKey = (key: string) => z.record(z.string(), ukTotals).meta({ descripti
 const ukTaxYear = z
   .object({
     ...ukTotals.shape,
-    annual_exempt_amount: money('AEA; null before 2014').nullable(),
-    taxable_gain: money('max(0, gain − AEA)').nullable(),
+    annual_exempt_amount: z.string().nullable().meta({ description: 'AEA; null before 2014' }),
+    taxable_gain: z.string().nullable().meta({ description: 'max(0, gain − AEA)' }),
     sa108: z
       .object({
         disposals: z.int().meta({ description: '13.1' }),

@@ -76,34 +76,25 @@ const tradeSchema = z
 
 const fxRatesSchema = z
   .record(z.string(), z.union([z.string(), z.number()]))
-  .meta({ description: 'base units per unit, by code', examples: [{ USDT: '1' }] });
+  .meta({ description: 'base units per unit, by code' });
 
 const optionShape = {
-  base_currency: z
-    .string()
-    .optional()
-    .meta({ description: 'ISO 4217 code of all money (default USD; GB: GBP)' }),
+  base_currency: z.string().optional().meta({ description: 'ISO 4217 (default USD; GB GBP)' }),
   fx_rates: fxRatesSchema.optional(),
   year: z.int().min(1970).max(9999).optional().meta({ description: 'only sales in this year' }),
-  pooling: z
-    .enum(['universal', 'per_wallet'])
-    .optional()
-    .meta({ description: 'lots matched per wallet or across (default universal)' }),
+  pooling: z.enum(['universal', 'per_wallet']).optional().meta({ description: 'default universal' }),
   insufficient_holdings: z
     .enum(['error', 'zero_basis'])
     .default('error')
-    .meta({ description: 'a sale beyond holdings: error, or zero-basis row' }),
+    .meta({ description: 'a sale beyond holdings' }),
   jurisdiction: z.string().optional().meta({ description: 'country (alpha-2) whose rules apply' }),
-  method_by_year: z
-    .record(z.string(), z.string())
-    .optional()
-    .meta({ description: 'US: method per sale year, {"2024":"hifo"}' }),
+  method_by_year: z.record(z.string(), z.string()).optional().meta({ description: 'US: {"2024":"hifo"}' }),
 };
 
 const methodSchema = z
   .enum(METHOD_IDS)
   .optional()
-  .meta({ description: `lot matching method (default ${DEFAULT_METHOD}; GB average)` });
+  .meta({ description: `default ${DEFAULT_METHOD}; GB average` });
 const outputSchema = z
   .enum(['json', '8949'])
   .optional()
@@ -192,28 +183,38 @@ const tradesSchema = z.array(tradeSchema).max(1_000_000).meta({ description: 'tr
 
 const form1099DaRowSchema = z
   .object({
-    id: z.string().max(200).optional().meta({ description: "the sale's trade id, if known" }),
-    date: z.string().meta({ description: 'sale date, ISO 8601, from 2025-01-01' }),
-    asset: code('asset, e.g. BTC'),
-    units: decimalInput('units sold, > 0'),
-    proceeds: decimalInput('box 1f, ≥ 0'),
-    cost_basis: decimalInput('box 1g, ≥ 0').nullable().optional(),
-    basis_reported: z.boolean().optional().meta({ description: 'box 2 (default: cost_basis given)' }),
+    id: z.string().max(200).optional().meta({ description: 'trade_id' }),
+    date: z.string().meta({ description: '≥ 2025-01-01' }),
+    asset: code('asset'),
+    units: decimalInput('> 0'),
+    proceeds: decimalInput('1f'),
+    cost_basis: z
+      .union([z.string(), z.number(), z.null()], { error: `must be ${DECIMAL_HINT}, a JSON number or null` })
+      .optional()
+      .meta({ description: '1g' }),
+    basis_reported: z.boolean().optional().meta({ description: 'box 2' }),
   })
   .strict()
-  .meta({ id: 'Form1099DaRow', description: "a broker's Form 1099-DA row" });
+  .meta({ id: 'Form1099DaRow', description: 'a 1099-DA row' });
 
-const form1099DaSchema = z
-  .array(form1099DaRowSchema)
-  .max(1_000_000)
-  .optional()
-  .meta({ description: 'Form 1099-DA rows to reconcile with' });
+/** At most this many `form_1099da` rows (as many as trades). */
+const MAX_1099DA_ROWS = 1_000_000;
+
+const form1099DaSchema = z.array(form1099DaRowSchema).optional().meta({ description: '1099-DA rows' });
 
 function readForm1099Da(
   raw: ReadonlyArray<z.output<typeof form1099DaRowSchema>> | undefined,
   ctx: Ctx,
 ): Form1099DaRow[] | undefined {
   if (raw === undefined) return undefined;
+  if (raw.length > MAX_1099DA_ROWS) {
+    reporter(ctx, [])(
+      'form_1099da',
+      'too_big',
+      `must have at most ${MAX_1099DA_ROWS.toLocaleString('en-US')} rows`,
+    );
+    return undefined;
+  }
   const rows: Form1099DaRow[] = [];
   raw.forEach((record, i) => {
     const row = read1099DaRow(record, i, reporter(ctx, ['form_1099da', i]));
@@ -249,7 +250,6 @@ const csvText = z
   .max(64 * 1024 * 1024)
   .meta({
     description: 'CSV export text',
-    examples: ['type,asset,amount,price,date,fee\nbuy,BTC,1,30000,2024-01-15,5\n'],
   });
 
 export const csvInput = z
