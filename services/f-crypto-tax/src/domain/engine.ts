@@ -368,6 +368,7 @@ class Mover {
       return true;
     }
     const to = this.pools.slot(trade.asset, toWallet);
+    // Stryker disable next-line EqualityOperator: moving the lots one by one into an empty wallet gives the same lots (only slower)
     if (to.pool.openLots() > 0) return false;
     from.pool.moveAll(toWallet, this.pools.made);
     [to.pool, from.pool] = [from.pool, to.pool];

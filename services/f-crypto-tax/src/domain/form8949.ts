@@ -1,3 +1,4 @@
+import { compareText } from './order.js';
 import type { Report } from './report.js';
 
 const HEADER = 'Description,Date Acquired,Date Sold,Proceeds,Cost Basis,Gain or Loss,Term';
@@ -19,9 +20,9 @@ const TERM_ORDER = { short: 0, long: 1 } as const;
  */
 export function form8949(report: Pick<Report, 'disposals'>): string {
   const boxed = report.disposals.some((d) => d.date_sold >= FIRST_BOXED_DAY);
+  // Before 2025 a term has one box (C short, F long): ordering by box changes nothing there.
   const order = (a: Row, b: Row) =>
-    TERM_ORDER[a.term] - TERM_ORDER[b.term] ||
-    (boxed && a.form_8949_box !== b.form_8949_box ? (a.form_8949_box < b.form_8949_box ? -1 : 1) : 0);
+    TERM_ORDER[a.term] - TERM_ORDER[b.term] || compareText(a.form_8949_box, b.form_8949_box);
   // Array.prototype.sort is stable: equal lines keep sale order.
   const lines = [boxed ? `${HEADER},Box` : HEADER];
   for (const d of [...report.disposals].sort(order)) {

@@ -130,6 +130,7 @@ function proceedsReason(difference: bigint, sale: Sale) {
   if (difference === 0n) return null;
   const d = fromCents(difference);
   if (withinRounding(d, sale.n)) return 'rounding';
+  // Stryker disable next-line EqualityOperator: with a zero fee, |d − 0| ≤ 0.01·n was already `rounding`
   if (sale.fee.gt(0) && withinRounding(d.minus(sale.fee), sale.n)) return 'fee_treatment';
   return 'unexplained';
 }

@@ -336,3 +336,136 @@ describe('GB tax years (spec example; BittyTax 287c4b4 agrees)', () => {
     );
   });
 });
+
+describe('form_1099da rows as read (400 at /form_1099da/<i>/<field>)', () => {
+  const row = { date: '2025-03-01', asset: 'BTC', units: '1', proceeds: '10' };
+  const issues = (rows: unknown[]) => {
+    const parsed = calculateInput.safeParse({ trades: [], form_1099da: rows });
+    if (parsed.success) return [];
+    return parsed.error.issues.map((issue) => [
+      `/${issue.path.join('/')}`,
+      (issue as { params?: { code?: string } }).params?.code ?? issue.code,
+    ]);
+  };
+
+  it.each([
+    [{ ...row, date: '2024-12-31T23:59:59Z' }, 'date', 'too_early'],
+    [{ ...row, date: '2025-01-01T00:30:00+01:00' }, 'date', 'too_early'],
+    [{ ...row, date: 'soon' }, 'date', 'invalid_date'],
+    [{ ...row, asset: 'B T C' }, 'asset', 'invalid_code'],
+    [{ ...row, units: '0' }, 'units', 'too_small'],
+    [{ ...row, units: 'x' }, 'units', 'invalid_decimal'],
+    [{ ...row, proceeds: 'x' }, 'proceeds', 'invalid_decimal'],
+    [{ ...row, cost_basis: 'x' }, 'cost_basis', 'invalid_decimal'],
+    [{ ...row, basis_reported: true }, 'basis_reported', 'required_cost_basis'],
+    [{ ...row, basis_reported: true, cost_basis: null }, 'basis_reported', 'required_cost_basis'],
+  ])('%j → %s %s (the good row beside it is read)', (bad, field, code) => {
+    expect(issues([row, bad])).toEqual([[`/form_1099da/1/${field}`, code]]);
+  });
+
+  it('each bad field of a row is named; a row on 2025-01-01 00:00 UTC is read', () => {
+    expect(issues([{ date: '2024-01-01', asset: '', units: '0', proceeds: 'x', cost_basis: 'y' }])).toEqual([
+      ['/form_1099da/0/date', 'too_early'],
+      ['/form_1099da/0/asset', 'invalid_code'],
+      ['/form_1099da/0/units', 'too_small'],
+      ['/form_1099da/0/proceeds', 'invalid_decimal'],
+      ['/form_1099da/0/cost_basis', 'invalid_decimal'],
+    ]);
+    const parsed = calculateInput.parse({
+      trades: [],
+      form_1099da: [
+        {
+          id: 'a',
+          date: '2025-01-01T00:00:00Z',
+          asset: 'eth',
+          units: '1.50',
+          proceeds: '10.005',
+          cost_basis: 0,
+        },
+        { date: '2025-01-01', asset: 'ETH', units: 1, proceeds: 0, basis_reported: false, cost_basis: null },
+      ],
+    });
+    expect(
+      parsed.options.form1099da!.map((r) => [
+        r.index,
+        r.id,
+        r.day,
+        r.asset,
+        r.units.toFixed(),
+        r.proceeds,
+        r.costBasis,
+        r.basisReported,
+      ]),
+    ).toEqual([
+      [0, 'a', 20089, 'ETH', '1.5', 1001n, 0n, true],
+      [1, null, 20089, 'ETH', '1', 0n, null, false],
+    ]);
+    expect(calculateInput.parse({ trades: [] }).options.form1099da).toBeUndefined();
+  });
+});
+
+describe('more on boxes and matching', () => {
+  it('a row sold on 2025-01-01 alone gives the Box column; rows of one box keep sale order', () => {
+    const trades = [
+      { type: 'buy', asset: 'ETH', amount: '3', price: '100', date: '2024-06-01' },
+      { type: 'sell', asset: 'ETH', amount: '1', price: '300', date: '2024-12-31' },
+      { type: 'sell', asset: 'ETH', amount: '1', price: '200', date: '2025-01-01' },
+      { type: 'sell', asset: 'ETH', amount: '1', price: '150', date: '2025-01-01T10:00:00Z' },
+    ];
+    expect(form8949(calc({ trades })).split('\r\n')).toEqual([
+      'Description,Date Acquired,Date Sold,Proceeds,Cost Basis,Gain or Loss,Term,Box',
+      '1 ETH,06/01/2024,12/31/2024,300.00,100.00,200.00,Short-term,C',
+      '1 ETH,06/01/2024,01/01/2025,200.00,100.00,100.00,Short-term,I',
+      '1 ETH,06/01/2024,01/01/2025,150.00,100.00,50.00,Short-term,I',
+      '',
+    ]);
+    expect(form8949(calc({ trades: trades.slice(0, 2) })).split('\r\n')[0]).toBe(
+      'Description,Date Acquired,Date Sold,Proceeds,Cost Basis,Gain or Loss,Term',
+    );
+  });
+
+  it('an id is matched with its own asset and units, never by running them together', () => {
+    const trades = [
+      { id: 'x', type: 'buy', asset: 'BTC', amount: '1', price: '100', date: '2025-01-01' },
+      { id: 'xB', type: 'buy', asset: 'TC', amount: '11', price: '100', date: '2025-01-01' },
+      { id: 's', type: 'sell', asset: 'BTC', amount: '1', price: '100', date: '2025-02-01' },
+      { id: 'x1', type: 'sell', asset: 'TC', amount: '1', price: '100', date: '2025-02-02' },
+    ];
+    // "x" + "BTC" + "1" is "xB" + "TC" + "1": the row (id xB, TC, 1) must not take sale "s"…
+    const r = calc({
+      trades: trades.map((t, i) => (i === 2 ? { ...t, id: 'x' } : t)),
+      form_1099da: [{ id: 'xB', date: '2025-03-01', asset: 'TC', units: '1', proceeds: '100' }],
+    }).reconciliation!;
+    expect(r.matched).toEqual([]);
+    expect(r.unmatched_disposals.map((d) => d.trade_id)).toEqual(['x', 'x1']);
+  });
+
+  it('a whole-holding move marks its lots as moved: a basis difference is transferred_in', () => {
+    const trades = [
+      { id: 'b', type: 'buy', asset: 'BTC', amount: '1', price: '100', date: '2025-01-01', wallet: 'ledger' },
+      {
+        id: 'm',
+        type: 'transfer',
+        asset: 'BTC',
+        amount: '1',
+        date: '2025-01-02',
+        from_wallet: 'ledger',
+        to_wallet: 'cb',
+      },
+      { id: 's', type: 'sell', asset: 'BTC', amount: '1', price: '300', date: '2025-02-01', wallet: 'cb' },
+    ];
+    const rows = [{ date: '2025-02-01', asset: 'BTC', units: '1', proceeds: '300', cost_basis: '0' }];
+    for (const options of [{ pooling: 'per_wallet' }, { jurisdiction: 'US' }, {}]) {
+      const r = calc({ trades, form_1099da: rows, ...options }).reconciliation!;
+      expect(r.matched[0]!.cost_basis).toEqual({
+        reported: '0.00',
+        computed: '100.00',
+        difference: '-100.00',
+        reason: 'transferred_in',
+      });
+    }
+    const r = calc({ trades: [trades[0]!, { ...trades[2]!, wallet: 'ledger' }], form_1099da: rows })
+      .reconciliation!;
+    expect(r.matched[0]!.cost_basis.reason).toBe('unexplained');
+  });
+});

@@ -42,6 +42,29 @@ const lotsOf = (body: Record<string, unknown>) => {
 };
 
 describe('whole pools move at once', () => {
+  it('a fee the pool cannot cover is refused even when the amount is all the pool holds', () => {
+    // Universal pooling with zero-basis sales: wallet A still counts 2 units, the pool holds 1.
+    const trades = [
+      trade('buy', 'BTC', 2, 100, '2024-01-01', { wallet: 'A' }),
+      trade('sell', 'BTC', 1, 100, '2024-02-01', { wallet: 'B' }),
+      {
+        id: 'mv',
+        type: 'transfer',
+        asset: 'BTC',
+        amount: '1',
+        fee: '0.5',
+        date: '2024-03-01',
+        from_wallet: 'A',
+        to_wallet: 'C',
+      },
+    ];
+    expect(problemOf(() => calc({ trades, insufficient_holdings: 'zero_basis' }))).toMatchObject({
+      code: 'insufficient_holdings',
+      trade_id: 'mv',
+      shortfall: '0.5',
+    });
+  });
+
   it.each([
     [{}, null],
     [{ pooling: 'per_wallet' }, 'B'],
@@ -106,6 +129,44 @@ describe('whole pools move at once', () => {
 });
 
 describe('pieces of one acquisition merge in a wallet', () => {
+  it('a piece coming back after its lot left the wallet is a lot again (not lost with the old one)', () => {
+    const trades = [
+      trade('buy', 'BTC', 1, 100, '2024-01-01', { id: 'a', wallet: 'A' }),
+      trade('buy', 'BTC', 1, 300, '2024-01-02', { id: 'b', wallet: 'A' }),
+      { type: 'transfer', asset: 'BTC', amount: '1', date: '2024-02-01', from_wallet: 'A', to_wallet: 'B' },
+      { type: 'transfer', asset: 'BTC', amount: '0.5', date: '2024-03-01', from_wallet: 'B', to_wallet: 'A' },
+      trade('sell', 'BTC', '1.5', 400, '2024-04-01', { id: 's', wallet: 'A' }),
+    ];
+    const report = calc({ trades, pooling: 'per_wallet' });
+    expect(report.disposals.map((d) => [d.lots[0]!.trade_id, d.amount, d.cost_basis])).toEqual([
+      ['a', '0.5', '50.00'],
+      ['b', '1', '300.00'],
+    ]);
+  });
+
+  it('a merged lot costs its parts: a piece back with a fee added, then a part sold (FIFO)', () => {
+    const trades = [
+      trade('buy', 'BTC', 2, 100, '2024-01-01', { id: 'a', wallet: 'A' }),
+      {
+        type: 'transfer',
+        asset: 'BTC',
+        amount: '1',
+        fee: '0.5',
+        date: '2024-02-01',
+        from_wallet: 'A',
+        to_wallet: 'B',
+      },
+      { type: 'transfer', asset: 'BTC', amount: '1', date: '2024-03-01', from_wallet: 'B', to_wallet: 'A' },
+      trade('sell', 'BTC', '0.75', 400, '2024-04-01', { id: 's', wallet: 'A' }),
+    ];
+    // A: 0.5 at 50 and 1 at 150 (the fee's 50 added) merge: 1.5 for 200; 0.75 of it costs 100.
+    const report = calc({ trades, pooling: 'per_wallet' });
+    expect(report.disposals.map((d) => [d.amount, d.cost_basis])).toEqual([['0.75', '100.00']]);
+    expect(report.holdings).toEqual([
+      { asset: 'BTC', wallet: 'A', amount: '0.75', cost_basis: '100.00', lots: 1 },
+    ]);
+  });
+
   it.each(['fifo', 'lifo', 'hifo', 'average'])(
     '%s: parts moved back and forth leave one lot per wallet',
     (method) => {
@@ -161,14 +222,35 @@ describe('the bound on lots moved', () => {
     expect(String(problem.detail)).toContain('past 250,000');
   });
 
-  it('just under the bound is computed', () => {
-    // 1,000 lots, then 249 transfers of 1,000 lots each (a part of the last one stays) plus one lot.
-    const { trades } = pingPong(1000, 249, (held) => held - 0.5);
-    const report = calc({ trades, pooling: 'per_wallet' });
-    expect(report.holdings.map((h) => [h.wallet, h.amount])).toEqual([
-      ['A', '0.5'],
-      ['B', '999.5'],
+  it('exactly 250,000 lots moved is computed; one transfer more is refused', () => {
+    // 1,000 lots in A and one newer in B: each whole move between A and B goes lot by lot (the other
+    // wallet is never empty) and moves exactly the 1,000 lots of A.
+    const trades: Record<string, unknown>[] = [];
+    for (let i = 0; i < 1000; i++) {
+      trades.push(trade('buy', 'BTC', 1, 1000, minute(BUYS_FROM, i), { wallet: 'A' }));
+    }
+    trades.push(trade('buy', 'BTC', 1, 1, minute(BUYS_FROM, 5000), { id: 'late', wallet: 'B' }));
+    const moves = (count: number) =>
+      Array.from({ length: count }, (_, j) => ({
+        id: `t${j}`,
+        type: 'transfer',
+        asset: 'BTC',
+        amount: '1000',
+        date: minute(MOVES_FROM, j),
+        from_wallet: j % 2 === 0 ? 'A' : 'B',
+        to_wallet: j % 2 === 0 ? 'B' : 'A',
+      }));
+    const report = calc({ trades: [...trades, ...moves(250)], pooling: 'per_wallet' });
+    expect(report.holdings.map((h) => [h.wallet, h.amount, h.lots])).toEqual([
+      ['A', '1000', 1000],
+      ['B', '1', 1],
     ]);
+    expect(
+      problemOf(() => calc({ trades: [...trades, ...moves(251)], pooling: 'per_wallet' })),
+    ).toMatchObject({
+      code: 'too_expensive',
+      trade_id: 't250',
+    });
   });
 });
 
@@ -217,7 +299,23 @@ describe('a transfer fee larger than the amount moved', () => {
   });
 
   it('GB: the same warning (the fee units leave the pool, their cost stays on the rest)', () => {
-    const report = calc({ trades: [bought, move({})], jurisdiction: 'GB' });
-    expect(report.warnings.map((w) => w.code)).toEqual(['transfer_fee_exceeds_amount']);
+    const report = calc({
+      trades: [trade('sell', 'BTC', 1, 100, '2024-03-01'), bought, move({})],
+      jurisdiction: 'GB',
+    });
+    expect(report.warnings).toEqual([
+      {
+        code: 'transfer_fee_exceeds_amount',
+        message:
+          'transfer mv moves 0.000001 BTC with a fee of 9 BTC, more than it moves: the fee units leave the pool and their cost stays with the units held; check the fee',
+        trade_id: 'mv',
+        asset: 'BTC',
+      },
+    ]);
+    const sold = calc({ trades: [bought, move({ fee_price: '100' })], jurisdiction: 'GB' });
+    expect(sold.warnings.map((w) => w.message)).toEqual([
+      'transfer mv moves 0.000001 BTC with a fee of 9 BTC, more than it moves: the fee units are sold at fee_price; check the fee',
+    ]);
+    expect(calc({ trades: [bought, move({ fee: '0.000001' })], jurisdiction: 'GB' }).warnings).toEqual([]);
   });
 });

@@ -4,27 +4,17 @@ import { dayNumber } from '../dates.js';
 // 2024-25, the change of the main CGT rates on 30 October 2024. No tax is computed: bands, the SA108
 // box 51 adjustment and losses brought forward are the filer's.
 
-/** Annual exempt amount (individuals) by tax year, in pence, from 2014-15; 2024-25 on: £3,000. */
-const AEA_POUNDS: ReadonlyArray<readonly [number, number]> = [
-  [2014, 11_000],
-  [2015, 11_100],
-  [2016, 11_100],
-  [2017, 11_300],
-  [2018, 11_700],
-  [2019, 12_000],
-  [2020, 12_300],
-  [2021, 12_300],
-  [2022, 12_300],
-  [2023, 6_000],
-  [2024, 3_000],
+/** The first tax year of the table: 2014-15. */
+const FIRST_AEA_YEAR = 2014;
+/** Annual exempt amount (individuals) in pounds, tax years 2014-15 … 2024-25; the last holds on. */
+const AEA_POUNDS: readonly number[] = [
+  11_000, 11_100, 11_100, 11_300, 11_700, 12_000, 12_300, 12_300, 12_300, 6_000, 3_000,
 ];
-const FIRST_AEA_YEAR = AEA_POUNDS[0]![0];
-const LAST_LISTED = AEA_POUNDS.at(-1)!;
 
 /** The annual exempt amount of a tax year in pence; null before 2014-15 (not tabled here). */
 export function annualExemptAmount(taxYear: number): bigint | null {
   if (taxYear < FIRST_AEA_YEAR) return null;
-  const pounds = taxYear >= LAST_LISTED[0] ? LAST_LISTED[1] : AEA_POUNDS[taxYear - FIRST_AEA_YEAR]![1];
+  const pounds = AEA_POUNDS[Math.min(taxYear - FIRST_AEA_YEAR, AEA_POUNDS.length - 1)]!;
   return BigInt(pounds) * 100n;
 }
 

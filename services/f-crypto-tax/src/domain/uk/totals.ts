@@ -70,6 +70,7 @@ function groups(rows: readonly UkRounded[], key: (row: UkRounded) => string) {
 function taxYearJson(year: number, rows: readonly UkRounded[]) {
   const sum = sumOf(rows);
   const aea = annualExemptAmount(year);
+  // Stryker disable next-line EqualityOperator: a gain equal to the exempt amount is taxable 0 either way
   const taxable = aea === null ? null : sum.gain > aea ? sum.gain - aea : 0n;
   const json = {
     ...sum.toJSON(),
