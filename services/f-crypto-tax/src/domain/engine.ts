@@ -36,6 +36,8 @@ export interface Matching {
   pooling: PoolingMode;
   /** The last day of the history: per-wallet holdings when per_wallet is in force then. */
   endDay: number;
+  /** The bound on lots moved by transfers (`MAX_LOT_MOVES` unless a test sets a smaller one). */
+  maxLotMoves?: number;
 }
 
 /** Rev. Proc. 2024-28: wallet-by-wallet basis for disposals from 1 January 2025 (UTC). */
@@ -229,7 +231,7 @@ function disposalRows(
 export function match(entries: readonly Entry[], matching: Matching, options: Options): Matched {
   const pools = new Pools(matching.method, matching.pooling);
   const switchDay = matching.pooling === 'universal_then_per_wallet' ? PER_WALLET_FROM_DAY : Infinity;
-  const mover = new Mover(pools, new Balances());
+  const mover = new Mover(pools, new Balances(), matching.maxLotMoves ?? MAX_LOT_MOVES);
   const { balances } = mover;
   const rows: DisposalRow[] = [];
   const warnings: Warning[] = [];
@@ -299,6 +301,7 @@ class Mover {
   constructor(
     private readonly pools: Pools,
     readonly balances: Balances,
+    private readonly limit: number,
   ) {}
 
   transfer(entry: Entry, seq: number, from: Slot): { rows: DisposalRow[]; warning?: Warning } {
@@ -377,12 +380,12 @@ class Mover {
 
   private count(trade: Trade, moves: number): void {
     this.moves += moves;
-    if (this.moves <= MAX_LOT_MOVES) return;
+    if (this.moves <= this.limit) return;
     throw refusedAt(
       '/trades',
       'too_expensive',
-      `transfer ${trade.id} brings the lots moved by transfers past ${MAX_LOT_MOVES.toLocaleString('en-US')}: the same lots are moved back and forth in parts; send fewer transfers, or move whole holdings (a fee-free transfer of everything a pool holds moves no lot)`,
-      { trade_id: trade.id, limit: MAX_LOT_MOVES },
+      `transfer ${trade.id} brings the lots moved by transfers past ${this.limit.toLocaleString('en-US')}: the same lots are moved back and forth in parts; send fewer transfers, or move whole holdings (a fee-free transfer of everything a pool holds moves no lot)`,
+      { trade_id: trade.id, limit: this.limit },
     );
   }
 }

@@ -2,9 +2,9 @@
 // acquisition that meet in a wallet merge, and what is left (parts moved back and forth) is bounded by
 // MAX_LOT_MOVES → 422 too_expensive. A fee larger than the amount moved is warned about (issue #43).
 import { describe, expect, it } from 'vitest';
-import { MAX_LOT_MOVES } from '../../src/domain/engine.js';
+import { MAX_LOT_MOVES, match, prepare } from '../../src/domain/engine.js';
 import { holdingsReport } from '../../src/domain/index.js';
-import { holdingsInput } from '../../src/schemas.js';
+import { calculateInput, holdingsInput } from '../../src/schemas.js';
 import { calc, problemOf, trade } from './helpers.js';
 
 const minute = (base: number, i: number) => new Date(base + i * 60_000).toISOString();
@@ -71,12 +71,12 @@ describe('whole pools move at once', () => {
     [{ jurisdiction: 'US' }, 'B'],
     [{ pooling: 'per_wallet', method: 'hifo' }, 'B'],
     [{ pooling: 'per_wallet', method: 'average' }, 'B'],
-  ])('%j: 2,000 lots moved whole 2,001 times end in B, every lot as bought', (options, wallet) => {
-    const { trades } = pingPong(2000, 2001, (held) => held);
+  ])('%j: 500 lots moved whole 501 times end in B, every lot as bought', (options, wallet) => {
+    const { trades } = pingPong(500, 501, (held) => held);
     const report = calc({ trades, ...options });
     expect(report.holdings).toEqual([
-      // Σ 1000 + i for i < 2000 = 2,000,000 + 1,999,000
-      { asset: 'BTC', wallet, amount: '2000', cost_basis: '3999000.00', lots: 2000 },
+      // Σ 1000 + i for i < 500 = 500,000 + 124,750
+      { asset: 'BTC', wallet, amount: '500', cost_basis: '624750.00', lots: 500 },
     ]);
   });
 
@@ -209,48 +209,48 @@ describe('pieces of one acquisition merge in a wallet', () => {
 });
 
 describe('the bound on lots moved', () => {
-  it(`parts of ${MAX_LOT_MOVES.toLocaleString('en-US')}+ lots moved back and forth → 422 too_expensive naming the transfer`, () => {
-    const { trades } = pingPong(1000, 300, (held) => held - 0.5);
-    const problem = problemOf(() => calc({ trades, pooling: 'per_wallet' }));
-    expect(problem).toMatchObject({
-      status: 422,
-      code: 'too_expensive',
-      trade_id: 't250',
-      limit: MAX_LOT_MOVES,
-      errors: [{ path: '/trades', code: 'too_expensive' }],
-    });
-    expect(String(problem.detail)).toContain('past 250,000');
-  });
-
-  it('exactly 250,000 lots moved is computed; one transfer more is refused', () => {
-    // 1,000 lots in A and one newer in B: each whole move between A and B goes lot by lot (the other
-    // wallet is never empty) and moves exactly the 1,000 lots of A.
-    const trades: Record<string, unknown>[] = [];
-    for (let i = 0; i < 1000; i++) {
-      trades.push(trade('buy', 'BTC', 1, 1000, minute(BUYS_FROM, i), { wallet: 'A' }));
-    }
-    trades.push(trade('buy', 'BTC', 1, 1, minute(BUYS_FROM, 5000), { id: 'late', wallet: 'B' }));
-    const moves = (count: number) =>
-      Array.from({ length: count }, (_, j) => ({
+  // The bound at a small size (the 250,000 of requests is checked over a socket, test/http).
+  const options = calculateInput.parse({ trades: [] }).options;
+  const run = (transfers: number, maxLotMoves: number) => {
+    // 10 lots in A and one newer in B: each whole move between A and B goes lot by lot (the other
+    // wallet is never empty) and moves exactly the 10 lots of A.
+    const trades = [
+      ...Array.from({ length: 10 }, (_, i) =>
+        trade('buy', 'BTC', 1, 1000, minute(BUYS_FROM, i), { wallet: 'A' }),
+      ),
+      trade('buy', 'BTC', 1, 1, minute(BUYS_FROM, 50), { id: 'late', wallet: 'B' }),
+      ...Array.from({ length: transfers }, (_, j) => ({
         id: `t${j}`,
         type: 'transfer',
         asset: 'BTC',
-        amount: '1000',
+        amount: '10',
         date: minute(MOVES_FROM, j),
         from_wallet: j % 2 === 0 ? 'A' : 'B',
         to_wallet: j % 2 === 0 ? 'B' : 'A',
-      }));
-    const report = calc({ trades: [...trades, ...moves(250)], pooling: 'per_wallet' });
-    expect(report.holdings.map((h) => [h.wallet, h.amount, h.lots])).toEqual([
-      ['A', '1000', 1000],
-      ['B', '1', 1],
-    ]);
-    expect(
-      problemOf(() => calc({ trades: [...trades, ...moves(251)], pooling: 'per_wallet' })),
-    ).toMatchObject({
+      })),
+    ];
+    const entries = prepare(calculateInput.parse({ trades, pooling: 'per_wallet' }).trades, options);
+    const endDay = entries.at(-1)!.day;
+    return () => match(entries, { method: 'fifo', pooling: 'per_wallet', endDay, maxLotMoves }, options);
+  };
+
+  it('exactly the bound is computed; one transfer more is 422 too_expensive naming it and the limit', () => {
+    const { holdings } = run(25, 250)();
+    expect(holdings.map((h) => [h.wallet, h.amount.toFixed(), h.lots])).toEqual([['B', '11', 11]]);
+    const problem = problemOf(run(26, 250));
+    expect(problem).toMatchObject({
+      status: 422,
       code: 'too_expensive',
-      trade_id: 't250',
+      trade_id: 't25',
+      limit: 250,
+      errors: [{ path: '/trades', code: 'too_expensive' }],
     });
+    expect(String(problem.detail)).toContain('transfer t25 brings the lots moved by transfers past 250:');
+  });
+
+  it(`requests are bounded at ${MAX_LOT_MOVES.toLocaleString('en-US')} lots moved`, () => {
+    expect(MAX_LOT_MOVES).toBe(250_000);
+    expect(run(26, MAX_LOT_MOVES)().holdings.map((h) => h.wallet)).toEqual(['A', 'B']);
   });
 });
 
