@@ -37,14 +37,18 @@ export interface Raw1099DaRow {
 /** One row's values checked (each problem reported at its field); undefined when one is bad. */
 export function read1099DaRow(raw: Raw1099DaRow, index: number, report: Report): Form1099DaRow | undefined {
   const instant = instantField(raw.date, 'date', report);
+  // Stryker disable next-line ConditionalExpression: a date that is not one was reported (400): its day is never used
   const day = instant === undefined ? undefined : dayNumber(instant);
+  // Stryker disable next-line ConditionalExpression: no day is never before 2025 (undefined < n is false)
   if (day !== undefined && day < FIRST_1099DA_DAY) {
     report('date', 'too_early', 'must be on or after 2025-01-01 (UTC): Form 1099-DA reports sales from 2025');
   }
   const asset = codeField(raw.asset, 'asset', report);
   const units = decimalField(raw.units, 'units', 'positive', report);
+  // Stryker disable next-line StringLiteral: decimalField's bound is ≥ 0 unless "positive"
   const proceeds = decimalField(raw.proceeds, 'proceeds', 'non_negative', report);
   const given = raw.cost_basis !== undefined && raw.cost_basis !== null;
+  // Stryker disable next-line StringLiteral: as above
   const costBasis = given ? decimalField(raw.cost_basis, 'cost_basis', 'non_negative', report) : null;
   if (raw.basis_reported === true && !given) {
     report(
@@ -54,6 +58,8 @@ export function read1099DaRow(raw: Raw1099DaRow, index: number, report: Report):
     );
     return undefined;
   }
+  // A row with a reported problem is never used (the request is a 400): this only narrows the types.
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,BlockStatement: see above
   if (day === undefined || day < FIRST_1099DA_DAY || asset === undefined || units === undefined)
     return undefined;
   if (proceeds === undefined || costBasis === undefined) return undefined;

@@ -363,6 +363,19 @@ describe('form_1099da rows as read (400 at /form_1099da/<i>/<field>)', () => {
     expect(issues([row, bad])).toEqual([[`/form_1099da/1/${field}`, code]]);
   });
 
+  it('the messages say what is expected', () => {
+    const messages = (rows: unknown[]) => {
+      const parsed = calculateInput.safeParse({ trades: [], form_1099da: rows });
+      return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+    };
+    expect(messages([{ ...row, date: '2024-12-31' }])).toEqual([
+      'must be on or after 2025-01-01 (UTC): Form 1099-DA reports sales from 2025',
+    ]);
+    expect(messages([{ ...row, basis_reported: true }])).toEqual([
+      'is true only with a cost_basis: give the basis the broker reported, or leave basis_reported out',
+    ]);
+  });
+
   it('each bad field of a row is named; a row on 2025-01-01 00:00 UTC is read', () => {
     expect(issues([{ date: '2024-01-01', asset: '', units: '0', proceeds: 'x', cost_basis: 'y' }])).toEqual([
       ['/form_1099da/0/date', 'too_early'],
