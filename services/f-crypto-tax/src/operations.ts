@@ -3,6 +3,7 @@ import {
   calculate,
   form8949,
   holdingsReport,
+  MAX_LOT_MOVES,
   methodsListing,
   parseCsv,
   type Report,
@@ -23,8 +24,20 @@ import {
 
 /** 100,000 JSON trades are about 9 MB. */
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
-/** About 2,000 trades (tens of milliseconds): from here a call runs in the worker pool (docs/conventions.md §11). */
-const HEAVY = { minBytes: 256 * 1024 };
+/**
+ * About 2,000 trades (tens of milliseconds): from here a call runs in the worker pool (docs/conventions.md §11).
+ * A history with transfers runs there at any size: what its transfers move (up to `MAX_LOT_MOVES` lots,
+ * about a second) is not bounded by a cheap look at the body.
+ */
+const TRANSFER = [Buffer.from('ransfer'), Buffer.from('RANSFER')];
+const HEAVY = {
+  minBytes: 256 * 1024,
+  when: (raw: string | Uint8Array) => {
+    const bytes =
+      typeof raw === 'string' ? Buffer.from(raw) : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+    return TRANSFER.some((word) => bytes.includes(word));
+  },
+};
 
 const FORM_8949_ERRORS = [
   {
@@ -35,11 +48,22 @@ const FORM_8949_ERRORS = [
   },
   {
     status: 422,
+    code: 'too_expensive',
+    description: `The trades' transfers would move more than ${MAX_LOT_MOVES.toLocaleString('en-US')} lots (parts moved back and forth); \`trade_id\`, \`limit\`.`,
+  },
+  {
+    status: 422,
     code: 'missing_fx_rate',
     description:
       'A quote or fee currency has no rate: give `fx_rate`/`fee_fx_rate` on the trade or `fx_rates`.',
   },
 ];
+
+const FORM_1099DA_GB = {
+  status: 422,
+  code: 'unsupported_option_for_jurisdiction',
+  description: '`form_1099da` with `jurisdiction: "GB"` (a US form).',
+};
 
 /** Form 8949-style CSV on `Accept: text/csv` or `output=8949`; JSON otherwise. */
 function render8949(
@@ -93,9 +117,10 @@ export const calculateOperation = defineOperation({
   description:
     'Exact decimal arithmetic; one disposal row per sale and lot, each rounded to cents half-up, short- or long-term by the calendar anniversary. `Accept: text/csv` or `?output=8949` answers Form 8949-style CSV.' +
     " Trades: `type`, `asset`, `amount`, `price` (per unit, in `quote`, default the base currency) and `date` (ISO 8601; a date alone is 00:00:00Z, no offset is UTC), optional `fee` (in `fee_asset`, default `quote`), `fx_rate`/`fee_fx_rate` or `fx_rates` for other currencies, and `wallet` (with `pooling: per_wallet`). The older names `side`, `currency`, `quantity`, `price_per_unit` are accepted (one of each pair). A row's `date_acquired` equals `date_sold` for a zero-basis row; the anniversary of Feb 29 is Feb 28." +
+    ' Every row has its `form_8949_box` (C/F before 2025; from 2025 G/J, H/K or I/L by the 1099-DA match) and `summary.by_box` sums them; `form_1099da` (rows `{id?, date, asset, units, proceeds, cost_basis?, basis_reported?}`) adds a `reconciliation`: matches by id, then by day and units, with per-row and total differences and their reasons, and what is left unmatched on each side. Under GB each tax year in `summary.by_year` has its `annual_exempt_amount`, `taxable_gain`, `sa108` figures and (2024) `rate_periods`.' +
     ' Money is base-currency strings with 2 decimals ("14995.00"), quantities exact decimal strings; `disposals` come in sale order, then lot-consumption order (only sales in `year` when given; `trades_processed` counts the whole history); `by_asset` and `by_year` hold only keys with rows; `holdings` are sorted by asset, then wallet.',
   toolDescription:
-    'Realised capital gains of a crypto trade history (`trades`) by `method`: one row per sale and lot, totals by term, asset and year, open holdings, warnings. Numbers are exact decimal strings.',
+    'Realised capital gains of `trades` by `method`: a row per sale and lot with its Form 8949 box, totals by term, asset, year and box, holdings, warnings; `form_1099da` is reconciled. Numbers are decimal strings.',
   tags: ['gains'],
   method: 'POST',
   path: '/api/v1/calculate',
@@ -103,7 +128,7 @@ export const calculateOperation = defineOperation({
   mcpInput: calculateArguments,
   bodyQuery: calculateQuery,
   output: reportOutput,
-  errors: FORM_8949_ERRORS,
+  errors: [...FORM_8949_ERRORS, FORM_1099DA_GB],
   maxBodyBytes: MAX_BODY_BYTES,
   heavy: HEAVY,
   example: {
@@ -154,6 +179,7 @@ export const csvOperation = defineOperation({
       description: 'Unknown `format`, or no supported header row found; `supported` lists the formats.',
     },
     ...FORM_8949_ERRORS,
+    FORM_1099DA_GB,
     {
       status: 422,
       code: 'missing_valuation',

@@ -42,6 +42,9 @@ const disposal = z
     date_sold: day('sold'),
     holding_days: z.int().meta({ description: 'days held' }),
     term: z.enum(['short', 'long']).meta({ description: 'long: held over a year' }),
+    form_8949_box: z
+      .enum(['C', 'F', 'G', 'H', 'I', 'J', 'K', 'L'])
+      .meta({ description: 'Form 8949 box by year sold and 1099-DA' }),
     proceeds: money('proceeds after fee'),
     cost_basis: money('cost incl. fee'),
     gain: money('proceeds − cost_basis'),
@@ -80,6 +83,89 @@ const poolingRule = z
 const jurisdiction = z.string().nullable().meta({ description: 'alpha-2 or null' });
 
 const byKey = (key: string) => z.record(z.string(), groupTotals).meta({ description: `per ${key}` });
+
+const byBox = z
+  .record(
+    z.string(),
+    z.object({ proceeds: money('proceeds'), cost_basis: money('cost basis'), gain: money('gain') }),
+  )
+  .meta({ description: 'per Form 8949 box' });
+
+const difference = (what: string, reason: readonly [string, ...string[]]) =>
+  z
+    .object({
+      reported: z.string().nullable().meta({ description: '1099-DA, half-up' }),
+      computed: money('ours'),
+      difference: z.string().nullable().meta({ description: 'reported − computed' }),
+      reason: z.enum(reason).nullable().meta({ description: 'first that holds; null if 0' }),
+    })
+    .meta({ description: what });
+
+const reconciliation = z
+  .object({
+    matched: z
+      .array(
+        z.object({
+          row: z.int().meta({ description: 'index in form_1099da' }),
+          id: z.string().nullable().meta({ description: "the row's id" }),
+          trade_id: tradeId('the sale'),
+          matched_by: z.enum(['id', 'day_units']).meta({ description: 'rule' }),
+          proceeds: difference('proceeds', ['rounding', 'fee_treatment', 'unexplained']),
+          cost_basis: difference('cost basis', [
+            'basis_not_reported',
+            'rounding',
+            'transferred_in',
+            'unexplained',
+          ]),
+        }),
+      )
+      .meta({ description: 'in row order' }),
+    unmatched_rows: z
+      .array(
+        z.object({
+          row: z.int().meta({ description: 'index' }),
+          id: z.string().nullable().meta({ description: 'id' }),
+          asset: assetCode,
+          date: day('UTC day'),
+          units: quantity('units'),
+          proceeds: money('reported'),
+        }),
+      )
+      .meta({ description: 'rows without a sale' }),
+    unmatched_disposals: z
+      .array(
+        z.object({
+          trade_id: tradeId('the sale'),
+          asset: assetCode,
+          date_sold: day('UTC day'),
+          amount: quantity('units'),
+          proceeds: money('computed'),
+        }),
+      )
+      .meta({ description: 'sales in scope without a row' }),
+    totals: z
+      .object({
+        proceeds: z
+          .object({
+            reported: money('Σ rows'),
+            computed: money('Σ sales in scope'),
+            difference: money('reported − computed'),
+            matched_difference: money('Σ matched d'),
+            unmatched_rows: money('Σ unmatched rows'),
+            unmatched_disposals: money('Σ unmatched sales'),
+          })
+          .meta({ description: 'proceeds' }),
+        cost_basis: z
+          .object({
+            reported: money('Σ given bases'),
+            computed: money('Σ their sales'),
+            difference: money('reported − computed'),
+          })
+          .meta({ description: 'where a basis is given' }),
+      })
+      .meta({ description: 'difference = matched + rows − disposals' }),
+  })
+  .meta({ id: 'Reconciliation', description: 'Form 1099-DA against the sales' });
 
 // GB (HMRC's share matching): one row per asset and UK day, its matches by rule; totals per tax year.
 const ukDisposal = z
@@ -124,6 +210,37 @@ const income = z
 
 const ukByKey = (key: string) => z.record(z.string(), ukTotals).meta({ description: `per ${key}` });
 
+const ukTaxYear = z
+  .object({
+    ...ukTotals.shape,
+    annual_exempt_amount: z.string().nullable().meta({ description: 'AEA; null before 2014' }),
+    taxable_gain: z.string().nullable().meta({ description: 'max(0, gain − AEA)' }),
+    sa108: z
+      .object({
+        disposals: z.int().meta({ description: '13.1' }),
+        proceeds: money('13.2, before fees'),
+        allowable_costs: money('13.3, with fees'),
+        gains: money('13.4'),
+        losses: money('13.5, ≥ 0'),
+      })
+      .meta({ description: 'SA108 cryptoassets' }),
+    rate_periods: z
+      .array(
+        z.object({
+          from: day('first'),
+          to: day('last'),
+          basic_rate: z.string().meta({ description: 'rate' }),
+          higher_rate: z.string().meta({ description: 'rate' }),
+          ...ukTotals.shape,
+        }),
+      )
+      .optional()
+      .meta({ description: '2024 only: split at 2024-10-30' }),
+  })
+  .meta({ id: 'UkTaxYear', description: 'GB tax year' });
+
+const ukByYear = z.record(z.string(), ukTaxYear).meta({ description: 'per tax year' });
+
 export const reportOutput = z
   .object({
     method: methodId('method used'),
@@ -139,12 +256,13 @@ export const reportOutput = z
           income,
           by_asset: byKey('asset code'),
           by_year: byKey('year sold'),
+          by_box: byBox,
         }),
         z.object({
           ...ukTotals.shape,
           income,
           by_asset: ukByKey('asset code'),
-          by_year: ukByKey('tax year'),
+          by_year: ukByYear,
         }),
       ])
       .meta({ description: 'totals of the rows' }),
@@ -160,6 +278,7 @@ export const reportOutput = z
       )
       .meta({ description: 'open positions at the end' }),
     warnings: z.array(warning).meta({ description: 'warnings' }),
+    reconciliation: reconciliation.optional(),
   })
   .meta({
     description: 'Money: 2 decimals; quantities exact.',
@@ -187,7 +306,7 @@ export const summaryOutput = z
         z.object({ fifo: methodTotals, lifo: methodTotals, hifo: methodTotals, average: methodTotals }),
         z.object({
           average: z
-            .object({ ...ukTotals.shape, by_year: ukByKey('tax year') })
+            .object({ ...ukTotals.shape, by_year: ukByYear })
             .meta({ description: 'the section 104 pool' }),
         }),
       ])

@@ -17,6 +17,7 @@ import {
   type Trade,
 } from './domain/index.js';
 import { codeField, DECIMAL_HINT, decimalField, fiatField, type Report } from './domain/fields.js';
+import { type Form1099DaRow, read1099DaRow } from './domain/form1099da.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Inputs. zod checks the shape (types, unknown members); the domain's field readers check the values and
@@ -75,34 +76,25 @@ const tradeSchema = z
 
 const fxRatesSchema = z
   .record(z.string(), z.union([z.string(), z.number()]))
-  .meta({ description: 'base units per unit, by code', examples: [{ USDT: '1' }] });
+  .meta({ description: 'base units per unit, by code' });
 
 const optionShape = {
-  base_currency: z
-    .string()
-    .optional()
-    .meta({ description: 'ISO 4217 code of all money (default USD; GB: GBP)' }),
+  base_currency: z.string().optional().meta({ description: 'ISO 4217 (default USD; GB GBP)' }),
   fx_rates: fxRatesSchema.optional(),
   year: z.int().min(1970).max(9999).optional().meta({ description: 'only sales in this year' }),
-  pooling: z
-    .enum(['universal', 'per_wallet'])
-    .optional()
-    .meta({ description: 'lots matched per wallet or across (default universal)' }),
+  pooling: z.enum(['universal', 'per_wallet']).optional().meta({ description: 'default universal' }),
   insufficient_holdings: z
     .enum(['error', 'zero_basis'])
     .default('error')
-    .meta({ description: 'a sale beyond holdings: error, or zero-basis row' }),
+    .meta({ description: 'a sale beyond holdings' }),
   jurisdiction: z.string().optional().meta({ description: 'country (alpha-2) whose rules apply' }),
-  method_by_year: z
-    .record(z.string(), z.string())
-    .optional()
-    .meta({ description: 'US: method per sale year, {"2024":"hifo"}' }),
+  method_by_year: z.record(z.string(), z.string()).optional().meta({ description: 'US: {"2024":"hifo"}' }),
 };
 
 const methodSchema = z
   .enum(METHOD_IDS)
   .optional()
-  .meta({ description: `lot matching method (default ${DEFAULT_METHOD}; GB average)` });
+  .meta({ description: `default ${DEFAULT_METHOD}; GB average` });
 const outputSchema = z
   .enum(['json', '8949'])
   .optional()
@@ -189,19 +181,67 @@ function readTrades(raw: ReadonlyArray<Record<string, unknown>>, options: Option
 
 const tradesSchema = z.array(tradeSchema).max(1_000_000).meta({ description: 'trade history, any order' });
 
-export const calculateInput = z
-  .object({ trades: tradesSchema, method: methodSchema, ...optionShape, output: outputSchema })
+const form1099DaRowSchema = z
+  .object({
+    id: z.string().max(200).optional().meta({ description: 'trade_id' }),
+    date: z.string().meta({ description: '≥ 2025-01-01' }),
+    asset: code('asset'),
+    units: decimalInput('> 0'),
+    proceeds: decimalInput('1f'),
+    cost_basis: z
+      .union([z.string(), z.number(), z.null()], { error: `must be ${DECIMAL_HINT}, a JSON number or null` })
+      .optional()
+      .meta({ description: '1g' }),
+    basis_reported: z.boolean().optional().meta({ description: 'box 2' }),
+  })
   .strict()
-  .transform(({ trades, method, output, ...raw }, ctx) => {
-    const options = readOptions(raw, ctx);
+  .meta({ id: 'Form1099DaRow', description: 'a 1099-DA row' });
+
+/** At most this many `form_1099da` rows (as many as trades). */
+const MAX_1099DA_ROWS = 1_000_000;
+
+const form1099DaSchema = z.array(form1099DaRowSchema).optional().meta({ description: '1099-DA rows' });
+
+function readForm1099Da(
+  raw: ReadonlyArray<z.output<typeof form1099DaRowSchema>> | undefined,
+  ctx: Ctx,
+): Form1099DaRow[] | undefined {
+  if (raw === undefined) return undefined;
+  if (raw.length > MAX_1099DA_ROWS) {
+    reporter(ctx, [])(
+      'form_1099da',
+      'too_big',
+      `must have at most ${MAX_1099DA_ROWS.toLocaleString('en-US')} rows`,
+    );
+    return undefined;
+  }
+  const rows: Form1099DaRow[] = [];
+  raw.forEach((record, i) => {
+    const row = read1099DaRow(record, i, reporter(ctx, ['form_1099da', i]));
+    if (row !== undefined) rows.push(row);
+  });
+  return rows;
+}
+
+export const calculateInput = z
+  .object({
+    trades: tradesSchema,
+    method: methodSchema,
+    ...optionShape,
+    form_1099da: form1099DaSchema,
+    output: outputSchema,
+  })
+  .strict()
+  .transform(({ trades, method, output, form_1099da, ...raw }, ctx) => {
+    const options = { ...readOptions(raw, ctx), form1099da: readForm1099Da(form_1099da, ctx) };
     return { method, options, trades: readTrades(trades, options, ctx), output };
   });
 
 export const calculateArguments = z
-  .object({ trades: tradesSchema, method: methodSchema, ...optionShape })
+  .object({ trades: tradesSchema, method: methodSchema, ...optionShape, form_1099da: form1099DaSchema })
   .strict()
-  .transform(({ trades, method, ...raw }, ctx) => {
-    const options = readOptions(raw, ctx);
+  .transform(({ trades, method, form_1099da, ...raw }, ctx) => {
+    const options = { ...readOptions(raw, ctx), form1099da: readForm1099Da(form_1099da, ctx) };
     return { method, options, trades: readTrades(trades, options, ctx), output: undefined };
   });
 
@@ -210,29 +250,41 @@ const csvText = z
   .max(64 * 1024 * 1024)
   .meta({
     description: 'CSV export text',
-    examples: ['type,asset,amount,price,date,fee\nbuy,BTC,1,30000,2024-01-15,5\n'],
   });
 
 export const csvInput = z
-  .object({ csv: csvText, format: formatSchema, method: methodSchema, ...optionShape, output: outputSchema })
+  .object({
+    csv: csvText,
+    format: formatSchema,
+    method: methodSchema,
+    ...optionShape,
+    form_1099da: form1099DaSchema,
+    output: outputSchema,
+  })
   .strict()
-  .transform(({ csv, format, method, output, ...raw }, ctx) => ({
+  .transform(({ csv, format, method, output, form_1099da, ...raw }, ctx) => ({
     csv,
     format,
     method,
     output,
-    options: readOptions(raw, ctx),
+    options: { ...readOptions(raw, ctx), form1099da: readForm1099Da(form_1099da, ctx) },
   }));
 
 export const csvArguments = z
-  .object({ csv: csvText, format: formatSchema, method: methodSchema, ...optionShape })
+  .object({
+    csv: csvText,
+    format: formatSchema,
+    method: methodSchema,
+    ...optionShape,
+    form_1099da: form1099DaSchema,
+  })
   .strict()
-  .transform(({ csv, format, method, ...raw }, ctx) => ({
+  .transform(({ csv, format, method, form_1099da, ...raw }, ctx) => ({
     csv,
     format,
     method,
     output: undefined,
-    options: readOptions(raw, ctx),
+    options: { ...readOptions(raw, ctx), form1099da: readForm1099Da(form_1099da, ctx) },
   }));
 
 /** `/csv` options as query parameters: strings, parsed strictly; `fx_rates=USDT:1,EUR:1.08`. */

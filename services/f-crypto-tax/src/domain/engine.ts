@@ -1,8 +1,10 @@
 import { unprocessable } from '@dus/core';
 import { dayNumber, yearOf } from './dates.js';
-import { type Decimal, divide, quantity, ZERO } from './decimal.js';
+import { type Decimal, divide, money, quantity, ZERO } from './decimal.js';
 import { compareText } from './order.js';
 import { createPool, type Lot, type Pool, type Portion } from './pools.js';
+import { refusedAt } from './rules.js';
+import { FEE_SOLD, transferFeeWarning } from './transfer-warning.js';
 import type { DisposalRow, Entry, Holding, Method, Options, PoolingMode, Trade, Warning } from './types.js';
 import { valueInBase } from './valuation.js';
 
@@ -17,7 +19,8 @@ export function prepare(trades: readonly Trade[], options: Options): Entry[] {
   );
   return order.map((i) => {
     const trade = trades[i]!;
-    return { trade, amountInBase: valueInBase(trade, options), day: dayNumber(trade.instant) };
+    const value = valueInBase(trade, options);
+    return { trade, amountInBase: value.amount, feeInBase: value.fee, day: dayNumber(trade.instant) };
   });
 }
 
@@ -33,6 +36,8 @@ export interface Matching {
   pooling: PoolingMode;
   /** The last day of the history: per-wallet holdings when per_wallet is in force then. */
   endDay: number;
+  /** The bound on lots moved by transfers (`MAX_LOT_MOVES` unless a test sets a smaller one). */
+  maxLotMoves?: number;
 }
 
 /** Rev. Proc. 2024-28: wallet-by-wallet basis for disposals from 1 January 2025 (UTC). */
@@ -89,6 +94,11 @@ class Pools {
       slot.pool = createPool(method, slot.pool.lots());
     }
     return slot;
+  }
+
+  /** The `tie` the next lot gets: every lot made so far has a smaller one. */
+  get made(): number {
+    return this.nextTie;
   }
 
   lot(from: Omit<Lot, 'tie' | 'unitCost' | 'remaining' | 'remainingCost'>): Lot {
@@ -181,14 +191,14 @@ function insufficient(trade: Trade, wanted: Decimal, held: Decimal, wallet: stri
  * proceeds split pro rata by quantity (the last row takes the exact rest); a shortfall is a zero-basis row.
  */
 function disposalRows(
-  trade: Trade,
-  day: number,
+  sale: { trade: Trade; day: number; seq: number },
   wallet: string | null,
   amount: Decimal,
   proceeds: Decimal,
   portions: readonly Portion[],
   shortfall: Decimal,
 ): DisposalRow[] {
+  const { trade, day, seq } = sale;
   let assigned = ZERO;
   const parts = shortfall.gt(0) ? portions.length + 1 : portions.length;
   // Stryker disable next-line ConditionalExpression,EqualityOperator: a single row takes the exact rest, so its per-unit price is never used
@@ -198,13 +208,7 @@ function disposalRows(
     assigned = assigned.plus(value);
     return value;
   };
-  const row = (
-    part: Decimal,
-    i: number,
-    acquiredDay: number,
-    costBasis: Decimal,
-    lot: string | undefined,
-  ) => ({
+  const row = (part: Decimal, i: number, acquiredDay: number, costBasis: Decimal, lot?: Portion['lot']) => ({
     tradeId: trade.id,
     asset: trade.asset,
     wallet,
@@ -213,11 +217,13 @@ function disposalRows(
     soldDay: day,
     proceeds: share(part, i),
     costBasis,
-    lotTradeId: lot,
+    lotTradeId: lot?.tradeId,
+    sale: seq,
+    transferredIn: lot?.moved === true,
   });
-  const rows = portions.map((p, i) => row(p.amount, i, p.lot.day, p.cost, p.lot.tradeId));
+  const rows = portions.map((p, i) => row(p.amount, i, p.lot.day, p.cost, p.lot));
   // Stryker disable next-line ArithmeticOperator: the exact rest and the pro-rata share differ below any cent
-  if (shortfall.gt(0)) rows.push(row(shortfall, parts - 1, day, ZERO, undefined));
+  if (shortfall.gt(0)) rows.push(row(shortfall, parts - 1, day, ZERO));
   return rows;
 }
 
@@ -225,7 +231,8 @@ function disposalRows(
 export function match(entries: readonly Entry[], matching: Matching, options: Options): Matched {
   const pools = new Pools(matching.method, matching.pooling);
   const switchDay = matching.pooling === 'universal_then_per_wallet' ? PER_WALLET_FROM_DAY : Infinity;
-  const balances = new Balances();
+  const mover = new Mover(pools, new Balances(), matching.maxLotMoves ?? MAX_LOT_MOVES);
+  const { balances } = mover;
   const rows: DisposalRow[] = [];
   const warnings: Warning[] = [];
   const methodOn = (day: number) => options.methodByYear.get(yearOf(day)) ?? matching.method;
@@ -239,6 +246,7 @@ export function match(entries: readonly Entry[], matching: Matching, options: Op
           day,
           seq,
           wallet: trade.wallet,
+          moved: false,
           amount: trade.amount,
           cost: entry.amountInBase,
         }),
@@ -248,7 +256,9 @@ export function match(entries: readonly Entry[], matching: Matching, options: Op
     }
     const slot = pools.slot(trade.asset, trade.wallet, methodOn(day));
     if (trade.type === 'transfer') {
-      rows.push(...transfer(entry, slot, pools, balances));
+      const moved = mover.transfer(entry, seq, slot);
+      rows.push(...moved.rows);
+      if (moved.warning !== undefined) warnings.push(moved.warning);
       return;
     }
     const portions = slot.pool.take(trade.amount);
@@ -259,7 +269,14 @@ export function match(entries: readonly Entry[], matching: Matching, options: Op
     }
     balances.add(trade.asset, trade.wallet, trade.amount.neg());
     rows.push(
-      ...disposalRows(trade, day, slot.wallet, trade.amount, entry.amountInBase, portions, shortfall),
+      ...disposalRows(
+        { trade, day, seq },
+        slot.wallet,
+        trade.amount,
+        entry.amountInBase,
+        portions,
+        shortfall,
+      ),
     );
     if (shortfall.gt(0)) warnings.push(shortfallWarning(trade, shortfall));
   });
@@ -268,49 +285,107 @@ export function match(entries: readonly Entry[], matching: Matching, options: Op
 }
 
 /**
+ * At most this many lots (or parts of lots) move by transfers in one request: N lots moved back and
+ * forth M times, in parts, is N × M moves. A transfer of a whole pool without a fee moves none (O(1)).
+ */
+export const MAX_LOT_MOVES = 250_000;
+
+/**
  * A transfer between one's own wallets: not a disposal. The amount, then the fee units, leave `from` in
  * the order in force with their dates and costs; the amount arrives in `to`. The fee units are sold at
  * `fee_price` (`disposal`) or their cost is added to the arriving lots pro rata (`add_to_basis`).
  */
-function transfer(
-  entry: Entry,
-  from: { pool: Pool; wallet: string | null },
-  pools: Pools,
-  balances: Balances,
-) {
-  const { trade, day } = entry;
-  const leg = trade.transfer!;
-  const wanted = trade.amount.plus(trade.fee);
-  const held = balances.get(trade.asset, trade.wallet);
-  if (held.lt(wanted)) throw insufficient(trade, wanted, held, trade.wallet);
-  const moved = from.pool.take(trade.amount);
-  const feeParts = trade.fee.gt(0) ? from.pool.take(trade.fee) : [];
-  const taken = sumAmounts(moved).plus(sumAmounts(feeParts));
-  // The wallet's units are there but the asset's pool is short (universal pooling after zero-basis sales).
-  if (taken.lt(wanted)) throw insufficient(trade, wanted, taken, trade.wallet);
-  balances.add(trade.asset, trade.wallet, wanted.neg());
-  balances.add(trade.asset, leg.toWallet, trade.amount);
-  const feeCost = feeParts.reduce((total, part) => total.plus(part.cost), ZERO);
-  const added = leg.feeTreatment === 'add_to_basis' ? feeCost : ZERO;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: a single moved lot takes the exact rest, so its per-unit share is never used
-  const perUnit = moved.length > 1 ? divide(added, trade.amount) : ZERO;
-  let assigned = ZERO;
-  const to = pools.slot(trade.asset, leg.toWallet);
-  moved.forEach((part, i) => {
-    const extra = i === moved.length - 1 ? added.minus(assigned) : perUnit.times(part.amount);
-    assigned = assigned.plus(extra);
-    to.pool.add(
-      pools.lot({
-        tradeId: part.lot.tradeId,
-        day: part.lot.day,
-        seq: part.lot.seq,
-        wallet: leg.toWallet,
-        amount: part.amount,
-        cost: part.cost.plus(extra),
-      }),
+class Mover {
+  private moves = 0;
+
+  constructor(
+    private readonly pools: Pools,
+    readonly balances: Balances,
+    private readonly limit: number,
+  ) {}
+
+  transfer(entry: Entry, seq: number, from: Slot): { rows: DisposalRow[]; warning?: Warning } {
+    const { trade, day } = entry;
+    const leg = trade.transfer!;
+    const wanted = trade.amount.plus(trade.fee);
+    const held = this.balances.get(trade.asset, trade.wallet);
+    if (held.lt(wanted)) throw insufficient(trade, wanted, held, trade.wallet);
+    this.balances.add(trade.asset, trade.wallet, wanted.neg());
+    this.balances.add(trade.asset, leg.toWallet, trade.amount);
+    if (trade.fee.eq(0) && this.movedWhole(trade, from)) return { rows: [] };
+    const moved = from.pool.take(trade.amount);
+    const feeParts = trade.fee.gt(0) ? from.pool.take(trade.fee) : [];
+    const taken = sumAmounts(moved).plus(sumAmounts(feeParts));
+    // The wallet's units are there but the asset's pool is short (universal pooling after zero-basis sales).
+    if (taken.lt(wanted)) throw insufficient(trade, wanted, taken, trade.wallet);
+    this.count(trade, moved.length + feeParts.length);
+    const feeCost = feeParts.reduce((total, part) => total.plus(part.cost), ZERO);
+    const added = leg.feeTreatment === 'add_to_basis' ? feeCost : ZERO;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a single moved lot takes the exact rest, so its per-unit share is never used
+    const perUnit = moved.length > 1 ? divide(added, trade.amount) : ZERO;
+    let assigned = ZERO;
+    const to = this.pools.slot(trade.asset, leg.toWallet);
+    moved.forEach((part, i) => {
+      const extra = i === moved.length - 1 ? added.minus(assigned) : perUnit.times(part.amount);
+      assigned = assigned.plus(extra);
+      to.pool.add(
+        this.pools.lot({
+          tradeId: part.lot.tradeId,
+          day: part.lot.day,
+          seq: part.lot.seq,
+          wallet: leg.toWallet,
+          moved: true,
+          amount: part.amount,
+          cost: part.cost.plus(extra),
+        }),
+      );
+    });
+    const warning = transferFeeWarning(
+      trade,
+      leg.feeTreatment === 'add_to_basis'
+        ? `${money(added)} of basis from the fee units is added to the ${quantity(trade.amount)} ${trade.asset} that arrive`
+        : FEE_SOLD,
     );
-  });
-  // Stryker disable next-line ConditionalExpression: no fee parts make no rows either way
-  if (leg.feeTreatment === 'add_to_basis' || feeParts.length === 0) return [];
-  return disposalRows(trade, day, from.wallet, trade.fee, trade.fee.times(leg.feePrice!), feeParts, ZERO);
+    // Stryker disable next-line ConditionalExpression: no fee parts make no rows either way
+    if (leg.feeTreatment === 'add_to_basis' || feeParts.length === 0) return { rows: [], warning };
+    const rows = disposalRows(
+      { trade, day, seq },
+      from.wallet,
+      trade.fee,
+      trade.fee.times(leg.feePrice!),
+      feeParts,
+      ZERO,
+    );
+    return { rows, warning };
+  }
+
+  /**
+   * A transfer of everything its pool holds, without a fee, moves the pool at once: under universal
+   * pooling its lots are re-homed where they lie; per wallet the pool itself goes to an empty `to_wallet`.
+   */
+  private movedWhole(trade: Trade, from: Slot): boolean {
+    if (!trade.amount.eq(from.pool.held())) return false;
+    const toWallet = trade.transfer!.toWallet;
+    if (!this.pools.perWallet) {
+      from.pool.moveAll(toWallet, this.pools.made);
+      return true;
+    }
+    const to = this.pools.slot(trade.asset, toWallet);
+    // Stryker disable next-line EqualityOperator: moving the lots one by one into an empty wallet gives the same lots (only slower)
+    if (to.pool.openLots() > 0) return false;
+    from.pool.moveAll(toWallet, this.pools.made);
+    [to.pool, from.pool] = [from.pool, to.pool];
+    return true;
+  }
+
+  private count(trade: Trade, moves: number): void {
+    this.moves += moves;
+    if (this.moves <= this.limit) return;
+    throw refusedAt(
+      '/trades',
+      'too_expensive',
+      `transfer ${trade.id} brings the lots moved by transfers past ${this.limit.toLocaleString('en-US')}: the same lots are moved back and forth in parts; send fewer transfers, or move whole holdings (a fee-free transfer of everything a pool holds moves no lot)`,
+      { trade_id: trade.id, limit: this.limit },
+    );
+  }
 }

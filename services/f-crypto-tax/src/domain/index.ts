@@ -1,6 +1,6 @@
 export { parseCsv } from './csv/index.js';
 export { type Decimal, Dec } from './decimal.js';
-export { match, prepare } from './engine.js';
+export { MAX_LOT_MOVES, match, prepare } from './engine.js';
 export { readDecimal } from './fields.js';
 export { form8949 } from './form8949.js';
 export { CSV_FORMATS, type CsvFormat, DEFAULT_METHOD, METHODS, methodsListing } from './methods.js';

@@ -11,6 +11,8 @@ export interface Lot {
   tie: number;
   /** Where the lot is held (whatever the pooling: the US switch of 2025 keeps lots in their wallet). */
   wallet: string | null;
+  /** Moved (whole or in part) by a transfer: 1099-DA's `transferred_in`. */
+  moved: boolean;
   amount: Decimal;
   cost: Decimal;
   /** Cost per unit including the buy fee (HIFO's key), once computed. */
@@ -46,6 +48,11 @@ export interface Pool {
   held(): Decimal;
   cost(): Decimal;
   openLots(): number;
+  /**
+   * Every lot made before `before` (its `tie`) now lies in `wallet`, moved: a transfer of the whole pool
+   * in O(1), applied to a lot when it is next read.
+   */
+  moveAll(wallet: string | null, before: number): void;
 }
 
 /**
@@ -95,6 +102,12 @@ const openLot = (lot: Lot): OpenLot => ({
 class LotHeap implements Pool {
   private readonly heap: Lot[];
   private readonly first: (a: Lot, b: Lot) => boolean;
+  /** The open lot of each acquisition (by `seq`) last added: a moved piece arriving merges into it. */
+  private readonly bySeq = new Map<number, Lot>();
+  private total = ZERO;
+  /** `moveAll`: lots with a `tie` below `movedBefore` lie in `movedTo`. */
+  private movedBefore = -1;
+  private movedTo: string | null = null;
   /** Builds the heap bottom-up from `lots` (linear time: a method change re-orders a pool once). */
   constructor(
     readonly method: Exclude<Method, 'average'>,
@@ -102,11 +115,49 @@ class LotHeap implements Pool {
   ) {
     this.first = FIRST[method];
     this.heap = [...lots];
+    for (const lot of lots) {
+      this.bySeq.set(lot.seq, lot);
+      this.total = this.total.plus(lot.remaining);
+    }
     // Stryker disable next-line ArithmeticOperator: starting lower only sifts leaves, which stay put
     for (let i = (this.heap.length >> 1) - 1; i >= 0; i--) this.siftDown(i);
   }
 
+  moveAll(wallet: string | null, before: number): void {
+    this.movedBefore = before;
+    this.movedTo = wallet;
+  }
+
+  /** Applies a pending `moveAll` to a lot about to be read. */
+  private settle(lot: Lot): Lot {
+    if (lot.tie < this.movedBefore) {
+      lot.wallet = this.movedTo;
+      lot.moved = true;
+    }
+    return lot;
+  }
+
+  /**
+   * A moved piece of an acquisition whose open lot in the same wallet is here joins that lot (so a
+   * wallet holds at most one lot per acquisition). HIFO's key is the unit cost: only an equal one joins.
+   */
+  private merged(lot: Lot): boolean {
+    if (!lot.moved) return false;
+    const same = this.bySeq.get(lot.seq);
+    if (same === undefined || this.settle(same).wallet !== lot.wallet) return false;
+    if (this.method === 'hifo' && !unitCost(same).eq(unitCost(lot))) return false;
+    same.amount = same.remaining.plus(lot.remaining);
+    same.cost = same.remainingCost.plus(lot.remainingCost);
+    same.remaining = same.amount;
+    same.remainingCost = same.cost;
+    if (this.method !== 'hifo') same.unitCost = undefined;
+    return true;
+  }
+
   add(lot: Lot): void {
+    this.total = this.total.plus(lot.remaining);
+    if (this.merged(lot)) return;
+    this.bySeq.set(lot.seq, lot);
     const heap = this.heap;
     heap.push(lot);
     let i = heap.length - 1;
@@ -135,6 +186,8 @@ class LotHeap implements Pool {
 
   private popTop(): void {
     const heap = this.heap;
+    const top = heap[0]!;
+    if (this.bySeq.get(top.seq) === top) this.bySeq.delete(top.seq);
     const last = heap.pop()!;
     if (heap.length === 0) return;
     heap[0] = last;
@@ -145,17 +198,18 @@ class LotHeap implements Pool {
     const portions: Portion[] = [];
     let left = amount;
     while (left.gt(0) && this.heap.length > 0) {
-      const lot = this.heap[0]!;
+      const lot = this.settle(this.heap[0]!);
       const portion = takeFromLot(lot, left.lt(lot.remaining) ? left : lot.remaining);
       portions.push(portion);
       left = left.minus(portion.amount);
       if (lot.remaining.eq(0)) this.popTop();
     }
+    this.total = this.total.minus(amount.minus(left));
     return portions;
   }
 
   lots(): Lot[] {
-    return byAge([...this.heap]);
+    return byAge(this.heap.map((lot) => this.settle(lot)));
   }
 
   open(): OpenLot[] {
@@ -163,9 +217,7 @@ class LotHeap implements Pool {
   }
 
   held(): Decimal {
-    let total = ZERO;
-    for (const lot of this.heap) total = total.plus(lot.remaining);
-    return total;
+    return this.total;
   }
 
   cost(): Decimal {
@@ -241,6 +293,10 @@ class AveragePool implements Pool {
 
   openLots(): number {
     return this.underlying.openLots();
+  }
+
+  moveAll(wallet: string | null, before: number): void {
+    this.underlying.moveAll(wallet, before);
   }
 }
 

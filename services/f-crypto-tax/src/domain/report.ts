@@ -1,11 +1,14 @@
 import { isoDay, termOf, yearOf } from './dates.js';
-import { cents, money, quantity } from './decimal.js';
+import { cents, type Decimal, money, quantity } from './decimal.js';
 import { match, prepare } from './engine.js';
 import { incomeOf } from './income.js';
 import { METHODS } from './methods.js';
 import { calculateUk, type UkReport } from './uk/report.js';
 import { groupBy, type RoundedRow, total } from './totals.js';
-import { settle } from './rules.js';
+import { refusedAt, settle } from './rules.js';
+import { boxOf, byBoxJson, type Form8949Box } from './boxes.js';
+import type { Form1099DaRow } from './form1099da.js';
+import { match1099Da, reconciliationJson, salesOf } from './reconcile.js';
 import type { DisposalRow, Entry, Method, Options, Rules, Trade, Warning } from './types.js';
 
 export interface Disposal extends RoundedRow {
@@ -29,6 +32,8 @@ function rounded(row: DisposalRow): Disposal {
 
 export interface Computed {
   rules: Rules;
+  /** A sale's fee in the base currency, by its place in processing order (0 for a transfer). */
+  feeOf: (sale: number) => Decimal;
   income: ReturnType<typeof incomeOf>;
   method: Method;
   entries: number;
@@ -53,6 +58,7 @@ export function compute(
   const methodWarning = rules.jurisdiction === null ? METHODS[method].warning : undefined;
   return {
     rules,
+    feeOf: (sale) => entries[sale]!.feeInBase,
     income: incomeOf(entries, options.year),
     method,
     entries: entries.length,
@@ -62,7 +68,7 @@ export function compute(
   };
 }
 
-function disposalJson({ row, term, proceeds, costBasis, gain }: Disposal) {
+function disposalJson({ row, term, proceeds, costBasis, gain, box }: Disposal & { box: Form8949Box }) {
   const cost = money(costBasis);
   return {
     trade_id: row.tradeId,
@@ -72,6 +78,7 @@ function disposalJson({ row, term, proceeds, costBasis, gain }: Disposal) {
     date_sold: isoDay(row.soldDay),
     holding_days: row.soldDay - row.acquiredDay,
     term,
+    form_8949_box: box,
     proceeds: money(proceeds),
     cost_basis: cost,
     gain: money(gain),
@@ -82,7 +89,15 @@ function disposalJson({ row, term, proceeds, costBasis, gain }: Disposal) {
 
 /** The JSON report of calculate and csv. */
 export function reportJson(computed: Computed, options: Options) {
-  const { disposals } = computed;
+  const form = options.form1099da;
+  const matching =
+    form === undefined ? undefined : match1099Da(form, salesOf(computed.disposals, computed.feeOf));
+  const rowOfSale = new Map<number, Form1099DaRow>();
+  for (const { sale, row } of matching?.matchOf.values() ?? []) rowOfSale.set(sale.seq, row);
+  const disposals = computed.disposals.map((d) => ({
+    ...d,
+    box: boxOf(d.year, d.term, rowOfSale.get(d.row.sale)),
+  }));
   const sum = total(disposals);
   const json = sum.toJSON();
   return {
@@ -103,6 +118,7 @@ export function reportJson(computed: Computed, options: Options) {
       by_year: Object.fromEntries(
         [...groupBy(disposals, (d) => String(d.year))].map(([k, g]) => [k, g.toJSON()]),
       ),
+      by_box: byBoxJson(disposals),
     },
     holdings: computed.holdings.map((h) => ({
       asset: h.asset,
@@ -112,6 +128,7 @@ export function reportJson(computed: Computed, options: Options) {
       lots: h.lots,
     })),
     warnings: computed.warnings,
+    ...(matching === undefined ? {} : { reconciliation: reconciliationJson(form!, matching) }),
   };
 }
 
@@ -124,6 +141,16 @@ export function calculate(
   options: Options,
 ): Report | UkReport {
   const rules = settle(method, options);
-  if (rules.jurisdiction === 'GB') return calculateUk(trades, rules, options);
+  if (rules.jurisdiction === 'GB') {
+    if (options.form1099da !== undefined) {
+      throw refusedAt(
+        '/form_1099da',
+        'unsupported_option_for_jurisdiction',
+        'Form 1099-DA is a US form: a GB report takes no form_1099da',
+        { jurisdiction: 'GB' },
+      );
+    }
+    return calculateUk(trades, rules, options);
+  }
   return reportJson(compute(prepare(trades, options), rules, options), options);
 }

@@ -1,4 +1,5 @@
 import type { Decimal } from './decimal.js';
+import type { Form1099DaRow } from './form1099da.js';
 
 export const METHOD_IDS = ['fifo', 'lifo', 'hifo', 'average'] as const;
 export type Method = (typeof METHOD_IDS)[number];
@@ -58,6 +59,8 @@ export interface Options {
   jurisdiction: string | undefined;
   /** US only: the method of the disposals of a calendar year. */
   methodByYear: ReadonlyMap<number, Method>;
+  /** Calculate and csv: the broker's Form 1099-DA rows to reconcile with. */
+  form1099da?: readonly Form1099DaRow[] | undefined;
 }
 
 export interface PoolingRule {
@@ -86,6 +89,8 @@ export interface Entry {
   trade: Trade;
   /** Lot cost (buy: value + fee; income: value) or proceeds (sell: value − fee), exact, in the base currency; 0 for a transfer. */
   amountInBase: Decimal;
+  /** The trade's fee in the base currency, exact (0 for a transfer: its fee is in units). */
+  feeInBase: Decimal;
   /** UTC day number of the trade. */
   day: number;
 }
@@ -102,6 +107,10 @@ export interface DisposalRow {
   costBasis: Decimal;
   /** The lot consumed; undefined for a zero-basis row. */
   lotTradeId: string | undefined;
+  /** The sale's place in processing order (its entry): the rows of one sale share it. */
+  sale: number;
+  /** The lot (or part of it) was moved by a transfer. */
+  transferredIn: boolean;
 }
 
 export interface Holding {

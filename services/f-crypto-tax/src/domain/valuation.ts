@@ -31,13 +31,13 @@ function feeInBase(trade: Trade, options: Options, rate: Decimal): Decimal {
 
 /**
  * A buy's lot cost (value + fee), a sale's proceeds (value − fee) or an income's value, exact, in the
- * base currency; a transfer is not valued (0).
+ * base currency, with the fee in the base currency; a transfer is not valued (0, 0).
  */
-export function valueInBase(trade: Trade, options: Options): Decimal {
+export function valueInBase(trade: Trade, options: Options): { amount: Decimal; fee: Decimal } {
   // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,BlockStatement: a transfer's value is never read (its lots keep their cost); 0 says so
-  if (trade.type === 'transfer') return ZERO;
+  if (trade.type === 'transfer') return { amount: ZERO, fee: ZERO };
   const rate = quoteRate(trade, options);
   const value = trade.gross.times(rate);
   const fee = feeInBase(trade, options, rate);
-  return trade.type === 'buy' ? value.plus(fee) : value.minus(fee);
+  return { amount: trade.type === 'buy' ? value.plus(fee) : value.minus(fee), fee };
 }

@@ -29,6 +29,7 @@ describe('native (BOM, preamble, older column names, wallets and ids)', () => {
         date_sold: '2024-03-02',
         holding_days: 367,
         term: 'long',
+        form_8949_box: 'F',
         proceeds: '44995.50',
         cost_basis: '20010.00',
         gain: '24985.50',

@@ -182,6 +182,7 @@ describe('the HIFO heap', () => {
               seq,
               tie: 0,
               wallet: null,
+              moved: false,
               amount: new Dec(o.amount),
               cost: new Dec(o.cost),
               unitCost: undefined,

@@ -37,6 +37,7 @@ describe('income', () => {
         date_sold: '2024-06-01',
         holding_days: 92,
         term: 'short',
+        form_8949_box: 'C',
         proceeds: '250.00',
         cost_basis: '200.00',
         gain: '50.00',

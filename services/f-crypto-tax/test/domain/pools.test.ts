@@ -11,6 +11,7 @@ const lotOf = (seq: number, tie: number, amount: number, cost: number): Lot => (
   seq,
   tie,
   wallet: null,
+  moved: false,
   amount: new Dec(amount),
   cost: new Dec(cost),
   unitCost: undefined,

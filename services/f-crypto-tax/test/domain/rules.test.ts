@@ -119,6 +119,7 @@ describe('order, pools and shortfalls', () => {
         date_sold: '2025-06-01',
         holding_days: 0,
         term: 'short',
+        form_8949_box: 'I',
         proceeds: '100.00',
         cost_basis: '0.00',
         gain: '100.00',
@@ -129,7 +130,7 @@ describe('order, pools and shortfalls', () => {
       expect.objectContaining({ code: 'zero_basis', trade_id: '1', asset: 'BTC', shortfall: '0.5' }),
     ]);
     expect(form8949(result).split('\r\n')[1]).toBe(
-      '0.5 BTC,VARIOUS,06/01/2025,100.00,0.00,100.00,Short-term',
+      '0.5 BTC,VARIOUS,06/01/2025,100.00,0.00,100.00,Short-term,I',
     );
   });
 

@@ -60,6 +60,7 @@ describe('the spec example', () => {
         date_sold: '2024-02-01',
         holding_days: 22,
         term: 'short',
+        form_8949_box: 'C',
         proceeds: '300.00',
         cost_basis: '100.00',
         gain: '200.00',

@@ -61,9 +61,10 @@ describe('Form 8949-style CSV', () => {
     trade('sell', 'BTC', '1.5', '45000', '2025-03-01'),
   ];
   const expected = [
-    'Description,Date Acquired,Date Sold,Proceeds,Cost Basis,Gain or Loss,Term',
-    '0.5 BTC,01/10/2025,03/01/2025,22500.00,20000.00,2500.00,Short-term',
-    '1 BTC,01/15/2024,03/01/2025,45000.00,30005.00,14995.00,Long-term',
+    // Sold in 2025: a Box column (no 1099-DA sent: I short, L long).
+    'Description,Date Acquired,Date Sold,Proceeds,Cost Basis,Gain or Loss,Term,Box',
+    '0.5 BTC,01/10/2025,03/01/2025,22500.00,20000.00,2500.00,Short-term,I',
+    '1 BTC,01/15/2024,03/01/2025,45000.00,30005.00,14995.00,Long-term,L',
     '',
   ].join('\r\n');
 

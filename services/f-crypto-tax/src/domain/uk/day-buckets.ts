@@ -24,6 +24,7 @@ export interface DayBucket {
   firstAcquisition: number;
   disposed: Decimal;
   proceeds: Decimal;
+  fees: Decimal;
   disposalIds: string[];
   firstDisposal: number;
   removals: RemovalStep[];
@@ -40,6 +41,7 @@ function newBucket(day: number): DayBucket {
     firstAcquisition: -1,
     disposed: ZERO,
     proceeds: ZERO,
+    fees: ZERO,
     disposalIds: [],
     firstDisposal: -1,
     removals: [],
@@ -82,6 +84,7 @@ export function dayBuckets(events: readonly UkEvent[]): Map<string, DayBucket[]>
         if (bucket.firstDisposal < 0) bucket.firstDisposal = seq;
         bucket.disposed = bucket.disposed.plus(event.amount);
         bucket.proceeds = bucket.proceeds.plus(event.proceeds);
+        if (event.fee !== undefined) bucket.fees = bucket.fees.plus(event.fee);
         bucket.disposalIds.push(event.tradeId);
         break;
       case 'removal':

@@ -22,6 +22,8 @@ export interface Disposal {
   instant: number;
   amount: Decimal;
   proceeds: Decimal;
+  /** The sale's fees (SA108: proceeds before them, allowable costs with them); none for a transfer's fee units. */
+  fee?: Decimal;
 }
 
 /**
@@ -57,6 +59,7 @@ export interface UkDisposal {
   tradeIds: string[];
   amount: Decimal;
   proceeds: Decimal;
+  fees: Decimal;
   matches: UkMatch[];
 }
 

@@ -9,10 +9,16 @@ import type { UkEvent } from './events.js';
  */
 export function ukEvents(entries: readonly Entry[]): UkEvent[] {
   const events: UkEvent[] = [];
-  for (const { trade, amountInBase } of entries) {
+  for (const { trade, amountInBase, feeInBase } of entries) {
     const common = { tradeId: trade.id, asset: trade.asset, instant: trade.instant };
     if (trade.type === 'sell') {
-      events.push({ kind: 'disposal', ...common, amount: trade.amount, proceeds: amountInBase });
+      events.push({
+        kind: 'disposal',
+        ...common,
+        amount: trade.amount,
+        proceeds: amountInBase,
+        fee: feeInBase,
+      });
       continue;
     }
     if (trade.type !== 'transfer') {

@@ -111,6 +111,7 @@ function matchAsset(
         tradeIds: ids,
         amount: bucket.disposed,
         proceeds: bucket.proceeds,
+        fees: bucket.fees,
         matches,
       },
       warning,

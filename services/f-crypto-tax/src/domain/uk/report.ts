@@ -2,7 +2,8 @@ import { money, quantity } from '../decimal.js';
 import { prepare } from '../engine.js';
 import { incomeOf } from '../income.js';
 import { refusedAt } from '../rules.js';
-import type { Options, Rules, Trade } from '../types.js';
+import { FEE_SOLD, transferFeeWarning } from '../transfer-warning.js';
+import type { Options, Rules, Trade, Warning } from '../types.js';
 import { taxYearOf, ukDay } from './days.js';
 import { ukEvents } from './from-entries.js';
 import { matchUk } from './matching.js';
@@ -46,8 +47,24 @@ export function calculateUk(trades: readonly Trade[], rules: Rules, options: Opt
         cost_basis: money(pool.cost),
         lots: 0,
       })),
-    warnings: matched.warnings,
+    warnings: [...feeWarnings(trades), ...matched.warnings],
   };
+}
+
+/** Transfers whose fee exceeds the amount moved (under GB only the fee units leave the pool). */
+function feeWarnings(trades: readonly Trade[]): Warning[] {
+  const warnings: Warning[] = [];
+  for (const trade of trades) {
+    if (trade.type !== 'transfer') continue;
+    const warning = transferFeeWarning(
+      trade,
+      trade.transfer!.feeTreatment === 'add_to_basis'
+        ? 'the fee units leave the pool and their cost stays with the units held'
+        : FEE_SOLD,
+    );
+    if (warning !== undefined) warnings.push(warning);
+  }
+  return warnings;
 }
 
 export type UkReport = ReturnType<typeof calculateUk>;

@@ -11,6 +11,8 @@ export interface UkRounded {
   proceeds: bigint;
   costBasis: bigint;
   gain: bigint;
+  /** The sales' fees in pence (SA108 adds them back to proceeds and to the allowable costs). */
+  fees: bigint;
   matchCosts: bigint[];
 }
 
@@ -25,6 +27,7 @@ export function roundUk(disposal: UkDisposal): UkRounded {
     proceeds,
     costBasis,
     gain: proceeds - costBasis,
+    fees: cents(disposal.fees),
     matchCosts,
   };
 }
