@@ -10,8 +10,22 @@ const NUMBERS =
 
 /** 100,000 requests in one body. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
-/** About 10,000 requests: from here a call runs in the worker pool (docs/conventions.md §11). */
-const HEAVY = { minBytes: 1024 * 1024 };
+const FINGERPRINT = Buffer.from('"fingerprint"');
+
+/**
+ * About 10,000 requests: from here a call runs in the worker pool (docs/conventions.md §11); with
+ * `fingerprint` pointers from 64 KiB, since the names include pointers add (once per body they resolve
+ * in, up to MAX_PROJECTED_NAME_CHARS) cost more than the bytes show. A false positive (a body that
+ * mentions "fingerprint") costs one thread hop.
+ */
+export const HEAVY = {
+  minBytes: 1024 * 1024,
+  when: (raw: string | Uint8Array) =>
+    raw.length >= 64 * 1024 &&
+    (typeof raw === 'string'
+      ? raw.includes('"fingerprint"')
+      : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).includes(FINGERPRINT)),
+};
 
 /** The refusals of `fingerprint.include`, wherever it is taken (made before any body is hashed). */
 const FINGERPRINT_ERRORS = [
