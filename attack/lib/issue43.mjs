@@ -327,6 +327,9 @@ const B_CASES = [
   {
     item: 8,
     owner: 'B',
+    // Five start-ups (each up to 10 s when it hangs): not in the smoke run.
+    heavy: true,
+    withinMs: 60_000,
     name: 'CATALOG_FILE: as_of 2026-02-30, duplicate members, ids with a comma or spaces, a FIFO — exit ≠ 0',
     run: async (server, service) => {
       const { models } = await (await fetch(`${server.origin}/models`)).json();
