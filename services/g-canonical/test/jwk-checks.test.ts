@@ -58,7 +58,8 @@ async function joseVerifies(jws: string, alg: string, pub: object) {
   return new TextDecoder().decode(payload);
 }
 
-describe('RSA public exponent: odd, 2^16 < e < 2^256 (FIPS 186-5 §A.1.1)', () => {
+// Some tests generate RSA keys: slow on a busy machine.
+describe('RSA public exponent: odd, 2^16 < e < 2^256 (FIPS 186-5 §A.1.1)', { timeout: 120_000 }, () => {
   const E_MESSAGE = 'e must be an odd integer above 65536 and below 2^256 (FIPS 186-5 §A.1.1)';
   const withE = (bytes: Buffer | string) => ({
     kty: 'RSA',
@@ -123,7 +124,7 @@ describe('RSA public exponent: odd, 2^16 < e < 2^256 (FIPS 186-5 §A.1.1)', () =
   });
 });
 
-describe('a private part that belongs to its public part', () => {
+describe('a private part that belongs to its public part', { timeout: 120_000 }, () => {
   it.each([
     ['0', 0n],
     ['n', N],

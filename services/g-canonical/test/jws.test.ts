@@ -284,7 +284,8 @@ describe('sign: keys and inputs', () => {
       code: 'invalid_key',
       detail: 'key: n must be 2048–4096 bits',
     });
-  });
+    // A 4096-bit key is generated above: slow on a busy machine.
+  }, 120_000);
 
   it('malformed members are 400 validation_failed naming them', async () => {
     const path = async (body: object) => {
