@@ -145,7 +145,12 @@ export const verifySignatureOperation = defineOperation({
     detached: z.boolean().meta({ description: 'Empty payload segment' }),
   }),
   errors: [
-    { status: 422, code: 'invalid_key', description: '`key` is not a JWK.' },
+    {
+      status: 422,
+      code: 'invalid_key',
+      description:
+        '`key` is not a JWK, has an RSA e outside 2^16 < e < 2^256, or is not meant to verify (`key_ops` without "verify", `use` other than "sig"); `errors[0].path` names the member.',
+    },
     {
       status: 422,
       code: 'fields_not_applicable',
