@@ -1,9 +1,10 @@
 // Issue 43 items 7 and 9: the mask's exclusions, all at once in one walk, give what applying them one
 // after another gives; budget sizes, each part measured once, are JSON.stringify's; compare lists
 // members in document order.
+import { encode as cborEncode } from 'cbor2';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkBudgets, compare } from '../../src/domain/index.js';
+import { analyze, checkBudgets, compare } from '../../src/domain/index.js';
 import { sizer } from '../../src/domain/budget.js';
 import { type Exclusion, excludeAll, parseFields } from '../../src/domain/mask.js';
 
@@ -162,5 +163,17 @@ describe('compare lists members in document order (item 9)', () => {
       { path: '/l/*/early' },
       { path: '/z/w' },
     ]);
+  });
+});
+
+describe('CBOR of -0 (issue 43 item 8)', () => {
+  it('is the CBOR of 0, as H serialises the number (spec: "numbers as H serialises them, so −0 is 0")', () => {
+    // cbor2 encodes the JavaScript value −0 as a half float (3 bytes); the JSON H measures says 0.
+    expect(cborEncode(-0).byteLength).toBe(3);
+    expect(JSON.stringify(-0)).toBe('0');
+    expect(cborEncode(JSON.parse(JSON.stringify(-0))).byteLength).toBe(1);
+    expect(analyze(-0).formats).toEqual({ json: 1, cbor: 1, msgpack: 1 });
+    const doc = { a: -0, b: [-0, 0.5] };
+    expect(analyze(doc).formats.cbor).toBe(cborEncode(JSON.parse(JSON.stringify(doc))).byteLength);
   });
 });
