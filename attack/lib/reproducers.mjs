@@ -1,6 +1,8 @@
-// Hostile clients II, the reproducers of each service (issue 23): inputs within the limits that once
-// cost minutes, gigabytes or a 500. Each must now be answered with the stated status within a few
-// seconds, the server staying up. Returns { check, requests, violations, worst_ms }.
+// Hostile clients II and III, the reproducers of each service (issues 23 and 43, the latter in
+// issue43.mjs): inputs within the limits that once cost minutes, gigabytes or a 500. Each must now be
+// answered with the stated status (and shape) within a few seconds, the server staying up. Returns
+// { check, requests, violations, worst_ms }.
+import { ISSUE_43 } from './issue43.mjs';
 import { startService } from './server.mjs';
 
 /** Within this, the worst of them on this two-core machine (each measured at well under half of it). */
@@ -143,37 +145,78 @@ const REPRODUCERS = {
   ],
 };
 
+/** Sends one case's body (`parallel` copies at once); the violations of each answer. */
+async function post(server, reproducer, body) {
+  const started = performance.now();
+  const one = async () => {
+    const response = await fetch(`${server.origin}${reproducer.path}`, {
+      method: 'POST',
+      headers: { 'content-type': reproducer.contentType ?? 'application/json', accept: 'application/json' },
+      body,
+    });
+    return { status: response.status, text: await response.text() };
+  };
+  const answers = await Promise.all(Array.from({ length: reproducer.parallel ?? 1 }, one));
+  const violations = [];
+  const statuses = [reproducer.status].flat();
+  for (const { status, text } of answers) {
+    if (!statuses.includes(status))
+      violations.push(`${status} (expected ${statuses.join(' or ')}) ${text.slice(0, 160)}`);
+    else if (reproducer.check) {
+      let json;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = {};
+      }
+      violations.push(...reproducer.check(json));
+    }
+    if (reproducer.maxBytes !== undefined && text.length > reproducer.maxBytes)
+      violations.push(`a ${text.length}-byte answer (at most ${reproducer.maxBytes})`);
+  }
+  return { violations, ms: performance.now() - started };
+}
+
+/** Runs one case: its own `run`, or its POST; each violation named by the case (and its issue item). */
+async function runCase(server, service, reproducer, timeScale) {
+  const label = `${reproducer.item === undefined ? '' : `#43.${reproducer.item} `}${reproducer.name}${
+    reproducer.owner === undefined ? '' : ` [passes with helper ${reproducer.owner}'s branch]`
+  }`;
+  let outcome;
+  try {
+    if (reproducer.run) {
+      const started = performance.now();
+      const violations = await reproducer.run(server, service);
+      outcome = { violations, ms: performance.now() - started };
+    } else {
+      const made = reproducer.body();
+      outcome = await post(server, reproducer, typeof made === 'string' ? made : JSON.stringify(made));
+    }
+  } catch (error) {
+    return { violations: [`${label}: dropped connection (${error.cause?.code ?? error.message})`], ms: 0 };
+  }
+  const violations = outcome.violations.map((violation) => `${label}: ${violation}`);
+  const within = (reproducer.withinMs ?? WITHIN_MS) * timeScale;
+  if (outcome.ms > within) violations.push(`${label}: ${Math.round(outcome.ms)} ms (at most ${within})`);
+  return { violations, ms: outcome.ms };
+}
+
+/** Every case of a service: issue 23's, then issue 43's. */
+export const casesOf = (name) => [...(REPRODUCERS[name] ?? []), ...(ISSUE_43[name] ?? [])];
+
 /** `light`: without the cases marked heavy (the smoke run inside npm test; `npm run attack` runs all). */
 export async function reproducers(server, service, { light = false, timeScale = 1 } = {}) {
-  const cases = (REPRODUCERS[service.name] ?? []).filter((reproducer) => !(light && reproducer.heavy));
+  const cases = casesOf(service.name).filter((reproducer) => !(light && reproducer.heavy));
   const violations = [];
   let worst = 0;
   for (const reproducer of cases) {
-    const made = reproducer.body();
-    const body = typeof made === 'string' ? made : JSON.stringify(made);
-    const started = performance.now();
-    let status;
-    let text = '';
-    try {
-      const response = await fetch(`${server.origin}${reproducer.path}`, {
-        method: 'POST',
-        headers: { 'content-type': reproducer.contentType ?? 'application/json', accept: 'application/json' },
-        body,
-      });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      violations.push(`${reproducer.name}: dropped connection (${error.cause?.code ?? error.message})`);
-      continue;
+    const outcome = await runCase(server, service, reproducer, timeScale);
+    violations.push(...outcome.violations);
+    worst = Math.max(worst, outcome.ms);
+    if (!server.alive()) {
+      violations.push(`the server died after ${reproducer.name}`);
+      break;
     }
-    const ms = performance.now() - started;
-    worst = Math.max(worst, ms);
-    if (status !== reproducer.status)
-      violations.push(`${reproducer.name}: ${status} (expected ${reproducer.status}) ${text.slice(0, 160)}`);
-    const within = (reproducer.withinMs ?? WITHIN_MS) * timeScale;
-    if (ms > within) violations.push(`${reproducer.name}: ${Math.round(ms)} ms (at most ${within})`);
-    if (reproducer.maxBytes !== undefined && text.length > reproducer.maxBytes)
-      violations.push(`${reproducer.name}: a ${text.length}-byte answer (at most ${reproducer.maxBytes})`);
   }
   let requests = cases.length;
   if (service.name === 'd-barcode') {
@@ -182,7 +225,8 @@ export async function reproducers(server, service, { light = false, timeScale = 
   }
   if (!server.alive()) violations.push('the server died');
   return {
-    check: 'reproducers of issue 23 (digits, dates, option bounds, error sizes)',
+    check:
+      'reproducers of issues 23 and 43 (digits, dates, option bounds, error sizes; features bounding their own work)',
     requests,
     violations,
     worst_ms: worst,

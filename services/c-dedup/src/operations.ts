@@ -1,5 +1,6 @@
 import { defineOperation } from '@dus/core';
 import { batchOptimizer, costAnalyzer, deduplicate, usageAnalytics } from './domain/index.js';
+import { MAX_PROJECTED_NAME_CHARS } from './domain/projection.js';
 import { batchOutput, costOutput, dedupOutput, usageOutput } from './output-schemas.js';
 import { batchInput, costInput, dedupInput, usageInput } from './schemas.js';
 
@@ -9,8 +10,36 @@ const NUMBERS =
 
 /** 100,000 requests in one body. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
-/** About 10,000 requests: from here a call runs in the worker pool (docs/conventions.md §11). */
-const HEAVY = { minBytes: 1024 * 1024 };
+const FINGERPRINT = Buffer.from('"fingerprint"');
+
+/**
+ * About 10,000 requests: from here a call runs in the worker pool (docs/conventions.md §11); with
+ * `fingerprint` pointers from 64 KiB, since the names include pointers add (once per body they resolve
+ * in, up to MAX_PROJECTED_NAME_CHARS) cost more than the bytes show. A false positive (a body that
+ * mentions "fingerprint") costs one thread hop.
+ */
+export const HEAVY = {
+  minBytes: 1024 * 1024,
+  when: (raw: string | Uint8Array) =>
+    raw.length >= 64 * 1024 &&
+    (typeof raw === 'string'
+      ? raw.includes('"fingerprint"')
+      : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).includes(FINGERPRINT)),
+};
+
+/** The refusals of `fingerprint.include`, wherever it is taken (made before any body is hashed). */
+const FINGERPRINT_ERRORS = [
+  {
+    status: 422,
+    code: 'nested_include',
+    description: 'An include pointer lies inside another (its value would be hashed twice).',
+  },
+  {
+    status: 422,
+    code: 'projection_too_large',
+    description: `The include pointers would add more than ${MAX_PROJECTED_NAME_CHARS} characters of member names to the projected bodies.`,
+  },
+];
 
 const get = (url: string, timestamp: string, extra = {}) => ({ method: 'GET', url, timestamp, ...extra });
 const dedupExample = {
@@ -45,6 +74,7 @@ export const dedupOperation = defineOperation({
   path: '/api/v1/request_deduplicator',
   input: dedupInput,
   output: dedupOutput,
+  errors: FINGERPRINT_ERRORS,
   maxBodyBytes: MAX_BODY_BYTES,
   heavy: HEAVY,
   example: {
@@ -108,6 +138,7 @@ export const costOperation = defineOperation({
   output: costOutput,
   errors: [
     { status: 422, code: 'missing_price', description: 'The llm-batch preset was given without a price.' },
+    ...FINGERPRINT_ERRORS,
   ],
   maxBodyBytes: MAX_BODY_BYTES,
   heavy: HEAVY,
@@ -132,6 +163,7 @@ export const usageOperation = defineOperation({
   path: '/api/v1/usage_analytics',
   input: usageInput,
   output: usageOutput,
+  errors: FINGERPRINT_ERRORS,
   maxBodyBytes: MAX_BODY_BYTES,
   heavy: HEAVY,
   example: {

@@ -3,6 +3,7 @@ import {
   ALTITUDE_RANGE,
   adjustForConditions,
   AGE_MAX,
+  MAX_AGE_GRADE_PERCENT,
   AGE_MIN,
   ageGrade,
   convertPace,
@@ -569,6 +570,11 @@ export const ageGradeOperation = defineOperation({
   errors: [
     { status: 422, code: 'age_out_of_range', description: `\`age\` is outside ${AGE_MIN}–${AGE_MAX}.` },
     { status: 422, code: 'distance_out_of_range', description: 'The distance is outside 1 mile–200 km.' },
+    {
+      status: 422,
+      code: 'time_out_of_range',
+      description: `The time would grade above ${MAX_AGE_GRADE_PERCENT} % (more than 10 % faster than the age standard, world-record level).`,
+    },
   ],
   example: {
     input: { distance: '5k', time: '20:00', age: 50, sex: 'male' },

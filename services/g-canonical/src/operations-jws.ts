@@ -3,7 +3,7 @@ import { briefText, briefValue, documentOf } from './document.js';
 import { JWS_ALGORITHMS, type Jwk, signJson, verifyJws } from './domain/index.js';
 
 /** JWK members that, when present, must be strings (RFC 7517, RFC 7518 §6, RFC 8037). */
-const STRING_MEMBERS = ['crv', 'x', 'y', 'd', 'n', 'e', 'p', 'q', 'dp', 'dq', 'qi', 'k', 'alg', 'kid'];
+const STRING_MEMBERS = ['crv', 'x', 'y', 'd', 'n', 'e', 'p', 'q', 'dp', 'dq', 'qi', 'k', 'alg', 'kid', 'use'];
 
 const jwk = (description: string) =>
   z
@@ -14,6 +14,15 @@ const jwk = (description: string) =>
           if (key[member] !== undefined && typeof key[member] !== 'string') {
             ctx.addIssue({ message: 'must be a string', path: [member], params: { code: 'invalid_type' } });
           }
+        }
+        // RFC 7517 §4.3: an array of strings.
+        const ops = key.key_ops;
+        if (ops !== undefined && !(Array.isArray(ops) && ops.every((op) => typeof op === 'string'))) {
+          ctx.addIssue({
+            message: 'must be an array of strings',
+            path: ['key_ops'],
+            params: { code: 'invalid_type' },
+          });
         }
       }),
     )
@@ -43,7 +52,7 @@ export const signOperation = defineOperation({
   name: 'sign_json',
   summary: 'Sign canonical JSON as a compact JWS',
   description:
-    'Compact JWS (RFC 7515) over the RFC 8785 bytes of the document less `exclude`; protected header = canonical `{"alg","kid"?}`; detached (Appendix F, empty middle segment) unless `detached` is false. `key` is a private JWK fitting `alg`: OKP Ed25519, EC P-256, RSA 2048–4096 bits, or oct with 32–1024 bytes. No key material is ever echoed or logged.',
+    'Compact JWS (RFC 7515) over the RFC 8785 bytes of the document less `exclude`; protected header = canonical `{"alg","kid"?}`; detached (Appendix F, empty middle segment) unless `detached` is false. `key` is a private JWK fitting `alg`: OKP Ed25519, EC P-256, RSA 2048–4096 bits with an odd e in 2^16 < e < 2^256, or oct with 32–1024 bytes; its `d` must belong to its public part, its `key_ops` (if any) list "sign" and its `use` (if any) be "sig". No key material is ever echoed or logged.',
   toolDescription:
     'Signs the RFC 8785 canonical form of a JSON document as a compact JWS (detached by default). Give `value` or `json`, `alg` and a private JWK `key` (never echoed).',
   tags: ['jws'],
@@ -72,7 +81,8 @@ export const signOperation = defineOperation({
     {
       status: 422,
       code: 'invalid_key',
-      description: 'The key does not fit `alg`, lacks its private part or is out of bounds.',
+      description:
+        'The key does not fit `alg`, lacks its private part, is out of bounds (an RSA e outside 2^16 < e < 2^256), has a private part that does not belong to its public part, or is not meant to sign (`key_ops`, `use`); `errors[0].path` names the member.',
     },
     {
       status: 422,
@@ -135,7 +145,12 @@ export const verifySignatureOperation = defineOperation({
     detached: z.boolean().meta({ description: 'Empty payload segment' }),
   }),
   errors: [
-    { status: 422, code: 'invalid_key', description: '`key` is not a JWK.' },
+    {
+      status: 422,
+      code: 'invalid_key',
+      description:
+        '`key` is not a JWK, has an RSA e outside 2^16 < e < 2^256, or is not meant to verify (`key_ops` without "verify", `use` other than "sig"); `errors[0].path` names the member.',
+    },
     {
       status: 422,
       code: 'fields_not_applicable',

@@ -29,6 +29,9 @@ function bodyOf(call: ApiCall, project: (body: unknown) => unknown): { text?: st
     return { text: canonicalize(json as JsonValue), json };
   } catch (error) {
     if (!(error instanceof ProblemError)) throw error;
+    // A JSON-typed string with a number beyond the double range or a lone surrogate is no I-JSON text:
+    // like any string that does not parse as JSON, it is hashed as it is — this request alone.
+    if (typeof body === 'string' && error.status === 422) return { text: body };
     const detail = `request ${call.index}: the body cannot be canonicalised: ${error.detail}`;
     if (error.status !== 400) throw unprocessable(error.code, detail, { index: call.index });
     // Too deep: the same 400 as a body nested too deep in the request itself, at the body's own path.

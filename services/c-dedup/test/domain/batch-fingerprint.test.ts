@@ -140,9 +140,9 @@ describe('fingerprints', () => {
     expect(withHeaders(many)).toBe(withHeaders({ 'x-b': '2', 'x-a': '1' }));
   });
 
-  it('a body that cannot be canonicalised is 422 naming the request', () => {
+  it('a body value that cannot be canonicalised is 422 naming the request', () => {
     const { calls } = read.dedup({
-      requests: [get('https://a.io/'), post('{"a":"\\ud800"}', 'application/json')],
+      requests: [get('https://a.io/'), post({ a: '\ud800' }, 'application/json')],
     });
     let problem: ProblemError | undefined;
     try {

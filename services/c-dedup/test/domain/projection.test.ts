@@ -1,8 +1,9 @@
 // fingerprint.include / fingerprint.exclude: RFC 6901 pointers shaping JSON bodies before hashing
 // (draft-ietf-httpapi-idempotency-key-header-06 §2.4), and what they decide in dedup, cost and usage.
+import type { ProblemError } from '@dus/core';
 import { describe, expect, it } from 'vitest';
 import { costAnalyzer, deduplicate, fingerprinter, usageAnalytics } from '../../src/domain/index.js';
-import { type Projection, projector } from '../../src/domain/projection.js';
+import { MAX_PROJECTED_NAME_CHARS, type Projection, projector } from '../../src/domain/projection.js';
 import { read } from './helpers.js';
 
 const project = (body: unknown, projection: Projection | undefined) => projector(projection)(body);
@@ -39,7 +40,7 @@ describe('projector', () => {
     expect(
       project(body, { include: ['/items/4', '/missing/deeper'], exclude: ['/missing/deeper/x'] }),
     ).toStrictEqual({});
-    expect(project([1, 2], { include: ['/1', '/1/x', '/0/0'] })).toEqual({ '/1': 2 });
+    expect(project([1, 2], { include: ['/1', '/1x', '/0/0'] })).toEqual({ '/1': 2 });
   });
 
   it('~1 is "/" and ~0 is "~" in tokens; the answer keys are the pointers as given', () => {
@@ -84,6 +85,84 @@ describe('projector', () => {
       '/nonce': 'n1',
     });
     expect(project(body, { include: ['/a'], exclude: ['/zz', ''] })).toBeUndefined();
+  });
+
+  it('include pointers inside one another are refused before any body is read: 422 nested_include', () => {
+    const refusal = (include: string[]) => {
+      try {
+        projector({ include });
+      } catch (error) {
+        return (error as ProblemError).toProblem();
+      }
+      return undefined;
+    };
+    expect(refusal(['/a', '/b', '/a/b/c'])).toMatchObject({
+      status: 422,
+      code: 'nested_include',
+      detail:
+        'fingerprint.include/2 "/a/b/c" lies inside "/a" (include/0): its value is already part of that one; leave out one of the two.',
+      errors: [
+        {
+          path: '/fingerprint/include/2',
+          code: 'nested_include',
+          message:
+            'lies inside "/a" (include/0): its value is already part of that one; leave out one of the two',
+        },
+      ],
+    });
+    expect(refusal(['/a/b', '/a'])).toMatchObject({ errors: [{ path: '/fingerprint/include/0' }] });
+    expect(refusal(['', '/x'])).toMatchObject({ errors: [{ path: '/fingerprint/include/1' }] });
+    const chain = Array.from({ length: 64 }, (_, i) => '/a'.repeat(i + 1));
+    expect(refusal(chain)).toMatchObject({ code: 'nested_include' });
+    // Siblings, prefixes of a name (not of a path) and the same pointer twice are not nested.
+    expect(refusal(['/a/b', '/a/c', '/ab', '/a/b'])).toBeUndefined();
+    expect(refusal([])).toBeUndefined();
+    expect(project({ a: { b: 1, c: 2 }, ab: 3 }, { include: ['/a/b', '/ab', '/a/b'] })).toStrictEqual({
+      '/a/b': 1,
+      '/ab': 3,
+    });
+    // The same pointer twice with an exclude that copies: one member, one copy (no redefinition).
+    expect(project({ a: { b: 1, c: 2 } }, { include: ['/a', '/a'], exclude: ['/a/c'] })).toStrictEqual({
+      '/a': { b: 1 },
+    });
+  });
+
+  it('keys come in the order of the include list, whatever the body order', () => {
+    const picked = project({ z: 1, a: { y: 2, b: 3 } }, { include: ['/a/y', '/z', '/a/b'] }) as object;
+    expect(Object.keys(picked)).toEqual(['/a/y', '/z', '/a/b']);
+  });
+
+  it('the member names include pointers add over one analysis are bounded: 422 projection_too_large', () => {
+    const pointer = `/${'p'.repeat(500)}`;
+    const body = { ['p'.repeat(500)]: 1 };
+    const each = pointer.length + 4;
+    const fits = Math.floor(MAX_PROJECTED_NAME_CHARS / each);
+    const project1 = projector({ include: [pointer] });
+    for (let i = 0; i < fits; i++) project1(body);
+    let problem: ProblemError | undefined;
+    try {
+      project1(body);
+    } catch (error) {
+      problem = error as ProblemError;
+    }
+    expect(problem?.toProblem()).toMatchObject({
+      status: 422,
+      code: 'projection_too_large',
+      detail:
+        'The include pointers would add more than 33,554,432 characters of member names to the projected bodies of this analysis; use fewer or shorter pointers, or fewer requests.',
+      errors: [
+        {
+          path: '/fingerprint/include',
+          code: 'projection_too_large',
+          message: 'its pointers, once per body they resolve in, may add up to 33554432 characters',
+        },
+      ],
+      max_chars: 33_554_432,
+    });
+    // Bodies where the pointer does not resolve add nothing; a new analysis (projector) counts from 0.
+    const project2 = projector({ include: [pointer] });
+    for (let i = 0; i < fits + 10; i++) project2({});
+    expect(project2(body)).toEqual({ [pointer]: 1 });
   });
 
   it('never changes the body it was given', () => {

@@ -13,6 +13,7 @@ export const DOMAIN_ERROR_CODES = [
   'condition_out_of_range',
   'age_out_of_range',
   'distance_out_of_range',
+  'time_out_of_range',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

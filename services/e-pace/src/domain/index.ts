@@ -127,6 +127,7 @@ export {
 export {
   AGE_GRADE_TABLE,
   AGE_MAX,
+  MAX_AGE_GRADE_PERCENT,
   AGE_MIN,
   type AgeGradeReport,
   ageGrade,

@@ -9,6 +9,7 @@ import {
   ageStandard,
   COLUMN_NAMES,
   type Sex,
+  MAX_AGE_GRADE_PERCENT,
   tableCell,
 } from '../../src/domain/index.js';
 import { expectUnprocessable, HALF, MARATHON, MILE } from './helpers.js';
@@ -113,12 +114,52 @@ describe('ageGrade', () => {
 
   it('ages 5–100, else 422 age_out_of_range at /age', () => {
     expect(ageGrade(5000, 1500, 5, 'male').age_factor).toBe(0.6062);
-    expect(ageGrade(5000, 3000, 100, 'male').age_factor).toBe(0.2062);
-    expect(ageGrade(5000, 3000, 100, 'female').age_factor).toBe(0.1909);
+    expect(ageGrade(5000, 4000, 100, 'male').age_factor).toBe(0.2062);
+    expect(ageGrade(5000, 5000, 100, 'female').age_factor).toBe(0.1909);
     for (const age of [4, 101]) {
       expect(expectUnprocessable(() => ageGrade(5000, 1200, age, 'male'), 'age_out_of_range')).toBe(
         `age ${age} is outside the tables' 5–100`,
       );
     }
+  });
+});
+
+describe('ageGrade refuses a time faster than the age standard by more than 10 % (issue 43)', () => {
+  it('5 km in 1 s and a 3:00 mile at 100: 422 time_out_of_range at /time, the grade and the bound named', () => {
+    expect(expectUnprocessable(() => ageGrade(5000, 1, 30, 'male'), 'time_out_of_range')).toBe(
+      '0:01 for 5000 m would be an age grade of 77107.71 %: the age standard for a man of 30 is 12:51 (world-record level, 100 %), and times are graded up to 110 % (at least 11:41)',
+    );
+    expect(expectUnprocessable(() => ageGrade(MILE, 180, 100, 'male'), 'time_out_of_range')).toBe(
+      '3:00 for 1609.344 m would be an age grade of 617.59 %: the age standard for a man of 100 is 18:32 (world-record level, 100 %), and times are graded up to 110 % (at least 16:51)',
+    );
+    try {
+      ageGrade(MILE, 180, 100, 'female');
+    } catch (error) {
+      expect((error as { errors: unknown }).errors).toEqual([
+        {
+          path: '/time',
+          code: 'time_out_of_range',
+          message: expect.stringMatching(/^3:00 for 1609\.344 m .* woman of 100 /),
+        },
+      ]);
+    }
+  });
+
+  it('the bound is 110 % exactly: a hair slower than the age standard / 1.1 is graded, a hair faster is not', () => {
+    expect(MAX_AGE_GRADE_PERCENT).toBe(110);
+    for (const [sex, age, distance] of [
+      ['male', 50, 5000],
+      ['female', 100, MILE],
+      ['male', 5, MARATHON],
+      ['female', 30, 12_000],
+    ] as const) {
+      const { factor, oc_s } = ageStandard(sex, age, distance);
+      const fastest = oc_s / factor / 1.1;
+      expect(ageGrade(distance, fastest * (1 + 1e-9), age, sex).age_grade_percent).toBe(110);
+      expectUnprocessable(() => ageGrade(distance, fastest * (1 - 1e-6), age, sex), 'time_out_of_range');
+    }
+    // The age standard itself is 100 %.
+    const { factor, oc_s } = ageStandard('male', 50, 5000);
+    expect(ageGrade(5000, oc_s / factor, 50, 'male').age_grade_percent).toBe(100);
   });
 });

@@ -14,19 +14,25 @@ import {
   constantTimeEqual,
   type JsonObject,
   type JsonValue,
-  ProblemError,
   parseStrictJson,
   toBase64Url,
   unprocessable,
   withoutStackTraces,
 } from '@dus/core';
+import {
+  checkIntendedUse,
+  checkPrivatePart,
+  checkRsaExponent,
+  fromBase64Url,
+  invalidKey,
+  type Jwk,
+} from './jwk-checks.js';
+
+export type { Jwk } from './jwk-checks.js';
 
 /** The algorithms G signs and verifies with (RFC 7518 §3.2–3.4, RFC 8037). */
 export const JWS_ALGORITHMS = ['EdDSA', 'ES256', 'HS256', 'RS256'] as const;
 export type JwsAlgorithm = (typeof JWS_ALGORITHMS)[number];
-
-/** A JWK as received: `kty` and string members; anything else is passed over. */
-export type Jwk = { kty: string } & Record<string, unknown>;
 
 /** The public members of each asymmetric key type (RFC 7518 §6, RFC 8037 §2): all a verifier reads. */
 const PUBLIC_MEMBERS: Record<string, readonly string[]> = {
@@ -43,23 +49,6 @@ const KEY_TYPES: Record<JwsAlgorithm, { kty: string; crv?: string; text: string 
   RS256: { kty: 'RSA', text: 'an RSA key' },
 };
 
-const BASE64URL = /^[A-Za-z0-9_-]*$/;
-
-/** 422 `invalid_key` at `/key`, with a message of fixed words only (never a key's member). */
-function invalidKey(message: string): ProblemError {
-  return new ProblemError({
-    status: 422,
-    code: 'invalid_key',
-    detail: `key: ${message}`,
-    errors: [{ path: '/key', code: 'invalid_key', message }],
-  });
-}
-
-/** Decodes base64url (no padding), or undefined when the text is not base64url. */
-function fromBase64Url(text: string): Buffer | undefined {
-  return BASE64URL.test(text) && text.length % 4 !== 1 ? Buffer.from(text, 'base64url') : undefined;
-}
-
 /** The bytes of an `oct` key's `k`, or undefined when it is missing or not base64url. */
 const octBytes = (jwk: Jwk) => (typeof jwk.k === 'string' ? fromBase64Url(jwk.k) : undefined);
 
@@ -72,6 +61,7 @@ function fits(jwk: Jwk, alg: JwsAlgorithm): boolean {
 /** The private key (or HMAC secret) a JWK holds for `alg`; 422 `invalid_key` when it holds none. */
 export function signingKey(alg: JwsAlgorithm, jwk: Jwk): KeyObject {
   if (!fits(jwk, alg)) throw invalidKey(`${alg} needs ${KEY_TYPES[alg].text} (with no other alg)`);
+  checkIntendedUse(jwk, 'sign');
   if (alg === 'HS256') {
     const secret = octBytes(jwk);
     if (secret === undefined) throw invalidKey('k must be base64url');
@@ -79,6 +69,7 @@ export function signingKey(alg: JwsAlgorithm, jwk: Jwk): KeyObject {
     return createSecretKey(secret);
   }
   if (jwk.d === undefined) throw invalidKey(`${alg} needs the private key (d)`);
+  checkRsaExponent(jwk);
   let key: KeyObject;
   try {
     key = withoutStackTraces(() => createPrivateKey({ key: jwk as never, format: 'jwk' }));
@@ -88,6 +79,7 @@ export function signingKey(alg: JwsAlgorithm, jwk: Jwk): KeyObject {
   // Only RSA keys have a modulus length (RFC 7518 §3.3: 2048 bits at least; 4096 at most here).
   const bits = key.asymmetricKeyDetails!.modulusLength ?? 2048;
   if (bits < 2048 || bits > 4096) throw invalidKey('n must be 2048–4096 bits');
+  checkPrivatePart(jwk, key);
   return key;
 }
 
@@ -96,13 +88,20 @@ export function signingKey(alg: JwsAlgorithm, jwk: Jwk): KeyObject {
  * ignored) or an `oct` secret; 422 `invalid_key` when it is not a JWK node:crypto can import.
  */
 export function verifyingKey(jwk: Jwk): KeyObject {
+  checkIntendedUse(jwk, 'verify');
   if (jwk.kty === 'oct') {
     const secret = octBytes(jwk);
     if (secret === undefined || secret.byteLength === 0) throw invalidKey('k must be non-empty base64url');
     return createSecretKey(secret);
   }
-  const members = Object.hasOwn(PUBLIC_MEMBERS, jwk.kty) ? PUBLIC_MEMBERS[jwk.kty]! : undefined;
-  if (members === undefined) throw invalidKey('kty must be OKP, EC, RSA or oct');
+  if (!Object.hasOwn(PUBLIC_MEMBERS, jwk.kty)) throw invalidKey('kty must be OKP, EC, RSA or oct');
+  checkRsaExponent(jwk);
+  return publicKeyOf(jwk);
+}
+
+/** The public part of an OKP, EC or RSA JWK (private members ignored); 422 `invalid_key` if not importable. */
+function publicKeyOf(jwk: Jwk): KeyObject {
+  const members = PUBLIC_MEMBERS[jwk.kty]!;
   const publicJwk: Record<string, unknown> = { kty: jwk.kty };
   for (const member of members) publicJwk[member] = jwk[member];
   try {
@@ -187,16 +186,22 @@ export function signJson(request: SignRequest): SignResult {
   const payload = toBase64Url(canonicalizeToBytes(content));
   const signingInput = `${toBase64Url(Buffer.from(header))}.${payload}`;
   const input = Buffer.from(signingInput);
-  let signature: string;
   // Defensive: no key node:crypto imports has been found to fail here (an RSA n that is not p·q signs),
   // but a throw must not become a 500 that could carry OpenSSL's words about the key.
   // Stryker disable all: not reachable with the keys node:crypto imports
+  let bytes: Buffer;
   try {
-    signature = toBase64Url(signatureOf(request.alg, key, input));
+    bytes = signatureOf(request.alg, key, input);
   } catch {
     throw invalidKey(`cannot sign with this ${request.key.kty} key`);
   }
   // Stryker restore all
+  // What we sign must verify with the JWK's own public part: an RSA key whose private members are not
+  // those of n and e (a CRT exponent and d both wrong) signs, but not for that public key.
+  if (request.alg !== 'HS256' && !signatureMatches(request.alg, publicKeyOf(request.key), input, bytes)) {
+    throw invalidKey('the private members do not belong to the public ones');
+  }
+  const signature = toBase64Url(bytes);
   const detached = request.detached ?? true;
   const [head] = signingInput.split('.');
   return {
