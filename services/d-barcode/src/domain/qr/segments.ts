@@ -1,0 +1,188 @@
+import { ALPHANUMERIC, COUNT_BITS, MODE_BITS, type SegmentMode } from './tables.js';
+
+/**
+ * One input character as each mode would encode it: a digit (numeric), its alphanumeric values (GS1's
+ * separator is `%`, a data `%` is `%%`), its bytes (UTF-8; GS1's separator is 0x1D).
+ */
+export interface QrUnit {
+  digit: number | null;
+  alphanumeric: number[] | null;
+  bytes: number[];
+}
+
+/** A run of units in one mode; `chars` is its character-count indicator. */
+export interface Segment {
+  mode: SegmentMode;
+  chars: number;
+  start: number;
+  end: number;
+}
+
+const MODES: readonly SegmentMode[] = ['numeric', 'alphanumeric', 'byte'];
+const PERCENT = ALPHANUMERIC.indexOf('%');
+
+/** The units of text: each code point as a digit, an alphanumeric character and its UTF-8 bytes. */
+export function textUnits(text: string): QrUnit[] {
+  const units: QrUnit[] = [];
+  for (const character of text) {
+    const index = ALPHANUMERIC.indexOf(character);
+    const digit = index >= 0 && index < 10 ? index : null;
+    units.push({
+      digit,
+      alphanumeric: index >= 0 ? [index] : null,
+      bytes: [...Buffer.from(character, 'utf8')],
+    });
+  }
+  return units;
+}
+
+/**
+ * The units of a GS1 element string as transmitted (separators as U+001D): in alphanumeric mode the
+ * separator is `%` and a data `%` is `%%`; in byte mode the separator is the byte 0x1D (ISO/IEC 18004 §7.4.8.2).
+ */
+export function gs1Units(encoded: string): QrUnit[] {
+  return textUnits(encoded).map((unit, index) => {
+    const character = encoded[index];
+    if (character === '\u001d') return { digit: null, alphanumeric: [PERCENT], bytes: [0x1d] };
+    if (character === '%') return { ...unit, alphanumeric: [PERCENT, PERCENT] };
+    return unit;
+  });
+}
+
+// DP states: numeric with 0, 1 or 2 digits of an open group; alphanumeric with 0 or 1; byte.
+const STATES: readonly { mode: SegmentMode; residue: number }[] = [
+  { mode: 'numeric', residue: 0 },
+  { mode: 'numeric', residue: 1 },
+  { mode: 'numeric', residue: 2 },
+  { mode: 'alphanumeric', residue: 0 },
+  { mode: 'alphanumeric', residue: 1 },
+  { mode: 'byte', residue: 0 },
+];
+const FIRST_STATE: Record<SegmentMode, number> = { numeric: 0, alphanumeric: 3, byte: 5 };
+
+/** Bits and the state after adding a unit in the state's mode; null if the mode cannot hold it. */
+function step(state: number, unit: QrUnit): { bits: number; next: number } | null {
+  const { mode, residue } = STATES[state]!;
+  if (mode === 'numeric') {
+    if (unit.digit === null) return null;
+    // A group of 1, 2, 3 digits takes 4, 7, 10 bits: 4 for its first digit, 3 for each other.
+    return { bits: residue === 0 ? 4 : 3, next: (residue + 1) % 3 };
+  }
+  if (mode === 'alphanumeric') {
+    if (unit.alphanumeric === null) return null;
+    // A pair takes 11 bits, a single character 6: 6 opens a pair, 5 closes it.
+    let bits = 0;
+    let r = residue;
+    for (const _ of unit.alphanumeric) {
+      bits += r === 0 ? 6 : 5;
+      r = 1 - r;
+    }
+    return { bits, next: FIRST_STATE.alphanumeric + r };
+  }
+  return { bits: 8 * unit.bytes.length, next: state };
+}
+
+/**
+ * The segmentation of `units` into numeric, alphanumeric and byte segments with the fewest bits for a
+ * version class (`countClass` 0, 1, 2: the count-indicator lengths of versions 1–9, 10–26, 27–40), every
+ * mode indicator and count indicator included: an exact dynamic programme over (mode, open group).
+ */
+export function segment(
+  units: readonly QrUnit[],
+  countClass: 0 | 1 | 2,
+): { bits: number; segments: Segment[] } {
+  const n = units.length;
+  const size = STATES.length;
+  const cost = new Float64Array((n + 1) * size).fill(Number.POSITIVE_INFINITY);
+  const from = new Int8Array((n + 1) * size).fill(-1);
+  const opened = new Uint8Array((n + 1) * size);
+  for (let i = 0; i < n; i++) {
+    const unit = units[i]!;
+    const relax = (target: number, bits: number, previous: number, open: boolean) => {
+      const index = (i + 1) * size + target;
+      if (bits < cost[index]!) {
+        cost[index] = bits;
+        from[index] = previous;
+        opened[index] = open ? 1 : 0;
+      }
+    };
+    // The cheapest state before this unit opens a new segment in each mode.
+    let best = i === 0 ? 0 : Number.POSITIVE_INFINITY;
+    let bestState = -1;
+    for (let s = 0; s < size && i > 0; s++) {
+      if (cost[i * size + s]! < best) {
+        best = cost[i * size + s]!;
+        bestState = s;
+      }
+    }
+    for (let s = 0; s < size && i > 0; s++) {
+      const base = cost[i * size + s]!;
+      if (base === Number.POSITIVE_INFINITY) continue;
+      const next = step(s, unit);
+      if (next) relax(next.next, base + next.bits, s, false);
+    }
+    for (const mode of MODES) {
+      const next = step(FIRST_STATE[mode], unit);
+      if (next) relax(next.next, best + 4 + COUNT_BITS[mode][countClass] + next.bits, bestState, true);
+    }
+  }
+  let state = 0;
+  for (let s = 1; s < size; s++) if (cost[n * size + s]! < cost[n * size + state]!) state = s;
+  const bits = cost[n * size + state]!;
+  const segments: Segment[] = [];
+  let end = n;
+  for (let i = n; i > 0; i--) {
+    const index = i * size + state;
+    if (opened[index] === 1) {
+      const { mode } = STATES[state]!;
+      segments.unshift({ mode, chars: countOf(units, i - 1, end, mode), start: i - 1, end });
+      end = i - 1;
+    }
+    state = from[index]!;
+  }
+  return { bits, segments };
+}
+
+function countOf(units: readonly QrUnit[], start: number, end: number, mode: SegmentMode): number {
+  let chars = 0;
+  for (let i = start; i < end; i++) {
+    const unit = units[i]!;
+    chars += mode === 'numeric' ? 1 : mode === 'alphanumeric' ? unit.alphanumeric!.length : unit.bytes.length;
+  }
+  return chars;
+}
+
+/** Appends `length` bits of `value`, most significant first. */
+export function appendBits(bits: number[], value: number, length: number): void {
+  for (let i = length - 1; i >= 0; i--) bits.push((value >>> i) & 1);
+}
+
+/** A segment's bits: mode indicator, character count, data. */
+export function segmentBits(
+  bits: number[],
+  units: readonly QrUnit[],
+  segment: Segment,
+  countClass: 0 | 1 | 2,
+): void {
+  appendBits(bits, MODE_BITS[segment.mode], 4);
+  appendBits(bits, segment.chars, COUNT_BITS[segment.mode][countClass]);
+  const slice = units.slice(segment.start, segment.end);
+  if (segment.mode === 'byte') {
+    for (const unit of slice) for (const byte of unit.bytes) appendBits(bits, byte, 8);
+    return;
+  }
+  const values = slice.flatMap((unit) => (segment.mode === 'numeric' ? [unit.digit!] : unit.alphanumeric!));
+  const group = segment.mode === 'numeric' ? 3 : 2;
+  for (let i = 0; i < values.length; i += group) {
+    const chunk = values.slice(i, i + group);
+    if (segment.mode === 'numeric') {
+      appendBits(bits, Number(chunk.join('')), 1 + 3 * chunk.length);
+    } else {
+      appendBits(
+        bits,
+        chunk.length === 2 ? chunk[0]! * 45 + chunk[1]! : chunk[0]!,
+        chunk.length === 2 ? 11 : 6,
+      );
+    }
+  }
+}
