@@ -1,6 +1,6 @@
 /**
- * Reed–Solomon error correction over GF(256), as QR Code (ISO/IEC 18004 §7.5.2: field polynomial 0x11D,
- * generator roots α⁰…αⁿ⁻¹) and Data Matrix ECC 200 (ISO/IEC 16022 §5.7: 0x12D, roots α¹…αⁿ) use it.
+ * Reed–Solomon error correction over GF(256), as QR Code (ISO/IEC 18004: field polynomial 0x11D,
+ * generator roots α⁰…αⁿ⁻¹) and Data Matrix ECC 200 (ISO/IEC 16022: 0x12D, roots α¹…αⁿ) use it.
  */
 export interface GaloisField {
   exp: Uint8Array;

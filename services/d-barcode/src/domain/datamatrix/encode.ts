@@ -4,10 +4,10 @@ import { reedSolomon } from '../reed-solomon.js';
 import { placementMatrix } from './placement.js';
 import { type DataMatrixSize, RECTANGULAR_SIZES, SQUARE_SIZES } from './tables.js';
 
-/** ISO/IEC 16022 §5.7: GF(256) modulo x⁸ + x⁵ + x³ + x² + 1, generator roots α¹…αⁿ. */
+/** ISO/IEC 16022: GF(256) modulo x⁸ + x⁵ + x³ + x² + 1, generator roots α¹…αⁿ. */
 const dmCheckCodewords = reedSolomon(0x12d, 1);
 
-/** ASCII encodation codewords (ISO/IEC 16022 §5.2.3, §5.4.1). */
+/** ASCII encodation codewords (ISO/IEC 16022). */
 export const FNC1_CODEWORD = 232;
 const UPPER_SHIFT = 235;
 const ECI_CODEWORD = 241;
@@ -37,7 +37,7 @@ export function asciiCodewords(items: readonly DataMatrixItem[], eci: number | n
 
 const isDigit = (item: DataMatrixItem): item is number => item !== 'FNC1' && item >= 48 && item <= 57;
 
-/** Pads to `capacity`: 129 first, then 253-state randomised pads (§5.2.3). */
+/** Pads to `capacity`: 129 first, then 253-state randomised pads. */
 export function pad(codewords: readonly number[], capacity: number): number[] {
   const result = [...codewords];
   if (result.length < capacity) result.push(PAD);
@@ -49,15 +49,22 @@ export function pad(codewords: readonly number[], capacity: number): number[] {
   return result;
 }
 
-/** Data then check codewords, the data interleaved over the blocks (codeword i in block i mod blocks). */
+/**
+ * Data then check codewords, interleaved over the blocks: codeword k of the whole stream belongs to block
+ * k mod blocks, check codewords too. Only 144x144 (1558 data codewords in 10 blocks) has blocks of unequal
+ * data length, so its check codewords start with blocks 9 and 10 (ISO/IEC 16022; ZXing's old encoder
+ * restarted at block 1, which readers accept only as a fallback).
+ */
 export function withCheckCodewords(data: readonly number[], size: DataMatrixSize): number[] {
   const { blocks } = size;
   const eccPerBlock = size.ecc / blocks;
+  const shift = data.length % blocks;
   const result = [...data, ...new Array<number>(size.ecc).fill(0)];
   for (let b = 0; b < blocks; b++) {
     const block = data.filter((_, i) => i % blocks === b);
+    const slot = (b - shift + blocks) % blocks;
     dmCheckCodewords(block, eccPerBlock).forEach((codeword, j) => {
-      result[data.length + j * blocks + b] = codeword;
+      result[data.length + j * blocks + slot] = codeword;
     });
   }
   return result;

@@ -1,5 +1,5 @@
 /**
- * The ECC 200 module placement of ISO/IEC 16022 annex F: where each bit of each codeword goes in the
+ * The ECC 200 module placement of ISO/IEC 16022: where each bit of each codeword goes in the
  * mapping matrix (the data regions side by side, without their finder patterns). `bits[r * ncol + c]` is
  * 8·codeword + bit (bit 0 the most significant) + 2, or 1 for a dark fixed module, 0 for a light one.
  */

@@ -1,5 +1,5 @@
 /**
- * Data Matrix ECC 200 symbol sizes (ISO/IEC 16022 table 7): rows × columns with their data regions, data and
+ * Data Matrix ECC 200 symbol sizes (ISO/IEC 16022): rows × columns with their data regions, data and
  * error-correction codewords and interleaved blocks. Ordered by data capacity within each shape.
  */
 export interface DataMatrixSize {

@@ -15,7 +15,7 @@ import {
   versionClass,
 } from './tables.js';
 
-/** ISO/IEC 18004 §7.5.2: GF(256) modulo x⁸ + x⁴ + x³ + x² + 1, generator roots α⁰…αⁿ⁻¹. */
+/** ISO/IEC 18004: GF(256) modulo x⁸ + x⁴ + x³ + x² + 1, generator roots α⁰…αⁿ⁻¹. */
 const qrCheckCodewords = reedSolomon(0x11d, 0);
 
 /** The ECI designator of UTF-8 (ECI 000026). */

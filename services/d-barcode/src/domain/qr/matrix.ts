@@ -15,7 +15,7 @@ function set(grid: QrGrid, x: number, y: number, dark: boolean): void {
 /** Bit `i` (0 = least significant) of `value`. */
 const bit = (value: number, i: number) => ((value >>> i) & 1) === 1;
 
-/** BCH-coded format information (§7.9.1): level and mask, 10 check bits, XOR 0x5412. */
+/** BCH-coded format information: level and mask, 10 check bits, XOR 0x5412. */
 export function formatBits(level: EcLevel, mask: number): number {
   const data = (EC_LEVEL_BITS[level] << 3) | mask;
   let rem = data;
@@ -23,7 +23,7 @@ export function formatBits(level: EcLevel, mask: number): number {
   return ((data << 10) | rem) ^ 0x5412;
 }
 
-/** BCH-coded version information (§7.10, versions 7 and up): 6 bits and 12 check bits. */
+/** BCH-coded version information: 6 bits and 12 check bits. */
 export function versionBits(version: number): number {
   let rem = version;
   for (let i = 0; i < 12; i++) rem = (rem << 1) ^ ((rem >>> 11) * 0x1f25);
@@ -91,7 +91,7 @@ export function functionPatterns(version: number): QrGrid {
   return grid;
 }
 
-/** Places the codewords' bits in the two-module-wide zigzag from the lower right (§7.7.3). */
+/** Places the codewords' bits in the two-module-wide zigzag from the lower right. */
 export function placeCodewords(grid: QrGrid, codewords: readonly number[]): void {
   const { size } = grid;
   const total = codewords.length * 8;
@@ -111,7 +111,7 @@ export function placeCodewords(grid: QrGrid, codewords: readonly number[]): void
   }
 }
 
-/** The eight data-mask conditions (table 10), on column x and row y. */
+/** The eight data-mask conditions, on column x and row y. */
 export const MASKS: readonly ((x: number, y: number) => boolean)[] = [
   (x, y) => (x + y) % 2 === 0,
   (_x, y) => y % 2 === 0,

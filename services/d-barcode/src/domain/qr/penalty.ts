@@ -1,5 +1,5 @@
 /**
- * The mask-evaluation penalty of ISO/IEC 18004 §7.8.3 over a square grid of modules (`dark[y·size + x]`):
+ * The mask-evaluation penalty of ISO/IEC 18004 over a square grid of modules (`dark[y·size + x]`):
  * N1 = 3 (+1 per module past 5) for each run of 5 or more of one colour in a row or column; N2 = 3 for each
  * 2×2 block of one colour; N3 = 40 for each 1:1:3:1:1 finder-like pattern with 4 light modules on one side
  * (outside the symbol counts as light); N4 = 10 per full 5 % that dark modules are away from half.

@@ -38,7 +38,7 @@ export function textUnits(text: string): QrUnit[] {
 
 /**
  * The units of a GS1 element string as transmitted (separators as U+001D): in alphanumeric mode the
- * separator is `%` and a data `%` is `%%`; in byte mode the separator is the byte 0x1D (ISO/IEC 18004 §7.4.8.2).
+ * separator is `%` and a data `%` is `%%`; in byte mode the separator is the byte 0x1D (ISO/IEC 18004).
  */
 export function gs1Units(encoded: string): QrUnit[] {
   return textUnits(encoded).map((unit, index) => {

@@ -1,5 +1,5 @@
 /**
- * QR Code tables (ISO/IEC 18004:2015 tables 7 and 9; alignment pattern positions of annex E, as computed by
+ * QR Code tables (ISO/IEC 18004:2015: codewords and blocks per version and level; alignment pattern positions as computed by
  * the standard's spacing rule).
  */
 export const EC_LEVELS = ['L', 'M', 'Q', 'H'] as const;
@@ -7,7 +7,7 @@ export type EcLevel = (typeof EC_LEVELS)[number];
 export const MIN_VERSION = 1;
 export const MAX_VERSION = 40;
 
-/** The two format-information bits of each level (table 12). */
+/** The two format-information bits of each level. */
 export const EC_LEVEL_BITS: Record<EcLevel, number> = { L: 1, M: 0, Q: 3, H: 2 };
 
 // Index 0 is unused so that version v is at index v.
@@ -59,13 +59,13 @@ export function blockLayout(version: number, level: EcLevel): { eccPerBlock: num
   return { eccPerBlock: ECC_PER_BLOCK[level][version]!, blocks: BLOCKS[level][version]! };
 }
 
-/** Data codewords of a version at a level (table 7). */
+/** Data codewords of a version at a level. */
 export function dataCodewords(version: number, level: EcLevel): number {
   const { eccPerBlock, blocks } = blockLayout(version, level);
   return Math.floor(rawDataModules(version) / 8) - eccPerBlock * blocks;
 }
 
-/** The character-count indicator's bits (table 3) per mode, by version class 1–9, 10–26, 27–40. */
+/** The character-count indicator's bits per mode, by version class 1–9, 10–26, 27–40. */
 export const COUNT_BITS = {
   numeric: [10, 12, 14],
   alphanumeric: [9, 11, 13],
@@ -78,8 +78,8 @@ export function versionClass(version: number): 0 | 1 | 2 {
   return version < 10 ? 0 : version < 27 ? 1 : 2;
 }
 
-/** The 45 characters of alphanumeric mode, each at its value (table 5). */
+/** The 45 characters of alphanumeric mode, each at its value. */
 export const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:';
 
-/** Mode indicators (table 2). */
+/** Mode indicators. */
 export const MODE_BITS = { numeric: 0b0001, alphanumeric: 0b0010, byte: 0b0100, eci: 0b0111, fnc1: 0b0101 };
