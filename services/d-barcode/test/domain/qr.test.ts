@@ -1,0 +1,350 @@
+// QR Code (ISO/IEC 18004:2015): Reed–Solomon, format and version information against the standard's
+// published values; the segmentation against an exhaustive search; whole symbols module for module
+// against zint (zxing-wasm's writer) and every symbol decoded by ZXing-C++ (zxing-wasm's reader).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type EcLevel,
+  encodeQr,
+  generate,
+  gs1Units,
+  qrCapacity,
+  segment,
+  textUnits,
+} from '../../src/domain/index.js';
+import { interleave } from '../../src/domain/qr/encode.js';
+import { formatBits, versionBits } from '../../src/domain/qr/matrix.js';
+import { penalty } from '../../src/domain/qr/penalty.js';
+import type { QrUnit } from '../../src/domain/qr/segments.js';
+import { alignmentPositions, dataCodewords, rawDataModules } from '../../src/domain/qr/tables.js';
+import { decodeMatrixSvg, zintQr } from './helpers/matrix-decode.js';
+import { expectUnprocessable } from './helpers/problems.js';
+import { randomInt, seededRandom } from './helpers/random.js';
+
+const qr = (text: string, ecLevel: EcLevel = 'M', version: number | null = null) =>
+  encodeQr({ units: textUnits(text), eci: /[^\u0000-\u007f]/.test(text), fnc1: false, ecLevel, version });
+
+describe('QR Code building blocks', () => {
+  it('Reed–Solomon: the standard\'s "01234567" 1-M example gives its 10 check codewords', () => {
+    const data = [
+      0x10, 0x20, 0x0c, 0x56, 0x61, 0x80, 0xec, 0x11, 0xec, 0x11, 0xec, 0x11, 0xec, 0x11, 0xec, 0x11,
+    ];
+    expect(interleave(data, 1, 'M')).toEqual([
+      ...data,
+      0xa5,
+      0x24,
+      0xd4,
+      0xc1,
+      0xed,
+      0x36,
+      0xc7,
+      0x87,
+      0x2c,
+      0x55,
+    ]);
+  });
+
+  it("format information: the standard's BCH words (level M mask 0 is the XOR mask itself)", () => {
+    expect(formatBits('M', 0)).toBe(0x5412);
+    expect(formatBits('L', 0)).toBe(0x77c4);
+    expect(formatBits('Q', 0)).toBe(0x355f);
+    expect(formatBits('H', 0)).toBe(0x1689);
+    expect(formatBits('L', 7)).toBe(0x6976);
+    expect(formatBits('H', 7)).toBe(0x083b);
+  });
+
+  it('version information: the BCH words of versions 7 and 40', () => {
+    expect(versionBits(7)).toBe(0x07c94);
+    expect(versionBits(40)).toBe(0x28c69);
+  });
+
+  it('alignment pattern centres and codeword counts of sample versions', () => {
+    expect(alignmentPositions(1)).toEqual([]);
+    expect(alignmentPositions(2)).toEqual([6, 18]);
+    expect(alignmentPositions(7)).toEqual([6, 22, 38]);
+    expect(alignmentPositions(32)).toEqual([6, 34, 60, 86, 112, 138]);
+    expect(alignmentPositions(40)).toEqual([6, 30, 58, 86, 114, 142, 170]);
+    expect(rawDataModules(1)).toBe(208);
+    expect(rawDataModules(7)).toBe(1568);
+    expect(rawDataModules(40)).toBe(29648);
+    expect([
+      dataCodewords(1, 'L'),
+      dataCodewords(1, 'H'),
+      dataCodewords(40, 'L'),
+      dataCodewords(40, 'H'),
+    ]).toEqual([19, 9, 2956, 1276]);
+  });
+
+  it('penalty: a blank grid scores runs, blocks and the all-light balance', () => {
+    const size = 21;
+    const blank = new Uint8Array(size * size);
+    // Runs: 2 × 21 lines × (3 + 16); blocks: 20 × 20 × 3; balance: 100 % light is 10 steps of 5 %.
+    expect(penalty(blank, size)).toBe(2 * 21 * 19 + 20 * 20 * 3 + 10 * 10);
+    // A checkerboard has no run, no block, no finder-like pattern and is balanced.
+    const checkerboard = Uint8Array.from({ length: 20 * 20 }, (_, i) => (Math.floor(i / 20) + (i % 20)) % 2);
+    expect(penalty(checkerboard, 20)).toBe(0);
+    // One finder-like row 1011101 followed by light modules, in an otherwise checkered grid.
+    const row = [1, 0, 1, 1, 1, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1];
+    const marked = Uint8Array.from(checkerboard);
+    row.forEach((value, x) => {
+      marked[x] = value;
+    });
+    expect(penalty(marked, 20)).toBeGreaterThanOrEqual(40);
+  });
+});
+
+/** Bits of a segment of `count` characters in `mode` for a version class (indicators included). */
+function segmentBits(
+  mode: 'numeric' | 'alphanumeric' | 'byte',
+  count: number,
+  bytes: number,
+  cls: 0 | 1 | 2,
+): number {
+  const countBits = { numeric: [10, 12, 14], alphanumeric: [9, 11, 13], byte: [8, 16, 16] }[mode][cls]!;
+  const data =
+    mode === 'numeric'
+      ? 10 * Math.floor(count / 3) + [0, 4, 7][count % 3]!
+      : mode === 'alphanumeric'
+        ? 11 * Math.floor(count / 2) + 6 * (count % 2)
+        : 8 * bytes;
+  return 4 + countBits + data;
+}
+
+/** The fewest bits over every split of the units into runs and every mode each run allows. */
+function exhaustive(units: readonly QrUnit[], cls: 0 | 1 | 2): number {
+  if (units.length === 0) return 0;
+  let best = Number.POSITIVE_INFINITY;
+  for (let end = 1; end <= units.length; end++) {
+    const run = units.slice(0, end);
+    const rest = exhaustive(units.slice(end), cls);
+    if (run.every((unit) => unit.digit !== null))
+      best = Math.min(best, segmentBits('numeric', end, 0, cls) + rest);
+    if (run.every((unit) => unit.alphanumeric !== null)) {
+      const count = run.reduce((sum, unit) => sum + unit.alphanumeric!.length, 0);
+      best = Math.min(best, segmentBits('alphanumeric', count, 0, cls) + rest);
+    }
+    const bytes = run.reduce((sum, unit) => sum + unit.bytes.length, 0);
+    best = Math.min(best, segmentBits('byte', end, bytes, cls) + rest);
+  }
+  return best;
+}
+
+describe('QR Code segmentation: the fewest bits', () => {
+  const unit = fc.constantFrom(...'0123456789AZ $%*+-./:az#é\u001d');
+
+  it('equals an exhaustive search over every split and mode, for each version class', () => {
+    fc.assert(
+      fc.property(fc.array(unit, { minLength: 1, maxLength: 9 }), fc.constantFrom(0, 1, 2), (chars, cls) => {
+        const text = chars.join('');
+        for (const units of [textUnits(text.replaceAll('\u001d', '')), gs1Units(text.replaceAll('é', 'e'))]) {
+          if (units.length === 0) continue;
+          const plan = segment(units, cls as 0 | 1 | 2);
+          expect(plan.bits).toBe(exhaustive(units, cls as 0 | 1 | 2));
+          // The segments cover the units in order, and their bits add up to the total.
+          expect(plan.segments[0]!.start).toBe(0);
+          expect(plan.segments[plan.segments.length - 1]!.end).toBe(units.length);
+          let bits = 0;
+          plan.segments.forEach((part, i) => {
+            if (i > 0) expect(part.start).toBe(plan.segments[i - 1]!.end);
+            const run = units.slice(part.start, part.end);
+            const bytes = run.reduce((sum, u) => sum + u.bytes.length, 0);
+            bits += segmentBits(part.mode, part.chars, bytes, cls as 0 | 1 | 2);
+          });
+          expect(bits).toBe(plan.bits);
+        }
+      }),
+      { numRuns: 400, seed: 45 },
+    );
+  });
+
+  it('counts characters as the count indicator does: %% twice, UTF-8 bytes', () => {
+    expect(segment(gs1Units('10AB%C'), 0).segments).toEqual([
+      { mode: 'alphanumeric', chars: 7, start: 0, end: 6 },
+    ]);
+    expect(segment(textUnits('ü'), 0).segments).toEqual([{ mode: 'byte', chars: 2, start: 0, end: 1 }]);
+    // 23 digits then letters: numeric, then byte for the lower case.
+    expect(
+      segment(textUnits(`${'1'.repeat(23)}abc`), 0).segments.map(({ mode, chars }) => [mode, chars]),
+    ).toEqual([
+      ['numeric', 23],
+      ['byte', 3],
+    ]);
+  });
+});
+
+describe("the spec's QR examples", () => {
+  it('HELLO WORLD at Q: version 1, one alphanumeric segment of 11 (74 bits)', () => {
+    expect(segment(textUnits('HELLO WORLD'), 0).bits).toBe(74);
+    const { matrix } = generate({ type: 'qrcode', data: 'HELLO WORLD', ec_level: 'Q' });
+    expect(matrix).toMatchObject({ rows: 21, columns: 21, version: 1, ec_level: 'Q', eci: null });
+    expect(matrix!.segments).toEqual([{ mode: 'alphanumeric', chars: 11 }]);
+  });
+
+  it('Grüße, 世界 at M: ECI 26, one byte segment of 15, version 2', () => {
+    const { matrix } = generate({ type: 'qrcode', data: 'Grüße, 世界' });
+    expect(matrix).toMatchObject({
+      version: 2,
+      ec_level: 'M',
+      eci: 26,
+      segments: [{ mode: 'byte', chars: 15 }],
+    });
+  });
+
+  it('the GS1 element string at M: version 2 in 160 bits, FNC1 first, a separator after (10)', () => {
+    const data = '(01)09520123456788(10)ABC1(17)261231';
+    const result = generate({ type: 'gs1-qrcode', data });
+    expect(result.encoded).toBe('010952012345678810ABC1\u001d17261231');
+    expect(4 + segment(gs1Units(result.encoded), 0).bits).toBe(160);
+    expect(result.matrix).toMatchObject({ version: 2, ec_level: 'M', eci: null });
+  });
+
+  it('the Digital Link URI at M: version 4', () => {
+    const data = 'https://id.gs1.org/01/09520123456788/10/ABC1?17=261231';
+    expect(generate({ type: 'dl-qrcode', data }).matrix).toMatchObject({ version: 4, rows: 33 });
+  });
+});
+
+describe('QR Code capacity', () => {
+  const TABLE = {
+    L: [7089, 4296, 2953],
+    M: [5596, 3391, 2331],
+    Q: [3993, 2420, 1663],
+    H: [3057, 1852, 1273],
+  } as const;
+
+  it('version 40 holds exactly the spec’s digits, alphanumeric characters and bytes at each level', () => {
+    for (const level of ['L', 'M', 'Q', 'H'] as const) {
+      const [digits, alphanumeric, bytes] = TABLE[level];
+      expect(qrCapacity(40, level)).toMatchObject({ digits, alphanumeric, bytes });
+      for (const [character, count] of [
+        ['7', digits],
+        ['Z', alphanumeric],
+        ['z', bytes],
+      ] as const) {
+        expect(qr(character.repeat(count), level).version).toBe(40);
+        const detail = expectUnprocessable(() => qr(character.repeat(count + 1), level), 'data_too_long');
+        expect(detail).toContain(`QR Code version 40-${level} holds`);
+        expect(detail).toContain(
+          `${digits} digits, ${alphanumeric} alphanumeric characters or ${bytes} bytes`,
+        );
+      }
+    }
+  });
+
+  it('a fixed version has its own capacity: 1-L 41/25/17, 1-H 17/10/7', () => {
+    for (const [level, [digits, alphanumeric, bytes]] of [
+      ['L', [41, 25, 17]],
+      ['H', [17, 10, 7]],
+    ] as const) {
+      for (const [character, count] of [
+        ['1', digits],
+        ['A', alphanumeric],
+        ['a', bytes],
+      ] as const) {
+        expect(qr(character.repeat(count), level, 1).version).toBe(1);
+        expectUnprocessable(() => qr(character.repeat(count + 1), level, 1), 'data_too_long');
+      }
+    }
+  });
+
+  it('a long input is refused at once, naming the capacity', () => {
+    const detail = expectUnprocessable(() => qr('1'.repeat(100_000)), 'data_too_long');
+    expect(detail).toBe(
+      'the data needs more than 18672 bits; QR Code version 40-M holds 18672 bits (5596 digits, 3391 alphanumeric characters or 2331 bytes)',
+    );
+  });
+
+  it('a fixed version larger than needed is kept; the level is never raised', () => {
+    const symbol = qr('HELLO', 'L', 5);
+    expect([symbol.version, symbol.size, symbol.ecLevel]).toEqual([5, 37, 'L']);
+  });
+});
+
+describe('QR Code symbols equal zint module for module', () => {
+  const ALPHABET = '0123456789ABCXYZ $%*+-./:abcxyz&?=_';
+  const random = seededRandom(4518);
+  // Runs of one class of character, so that numeric, alphanumeric and byte segments alternate.
+  const sample = () => {
+    let text = '';
+    const length = randomInt(random, 1, 700);
+    while (text.length < length) {
+      const from = [ALPHABET.slice(0, 10), ALPHABET.slice(0, 25), ALPHABET][randomInt(random, 0, 2)]!;
+      const run = randomInt(random, 1, 40);
+      for (let i = 0; i < run; i++) text += from[randomInt(random, 0, from.length - 1)];
+    }
+    return text.slice(0, length);
+  };
+
+  it('for random text at every level (segments, codewords, blocks, placement, mask choice), ties aside', async () => {
+    const samples = Array.from(
+      { length: 100 },
+      (_, n) => [sample(), (['L', 'M', 'Q', 'H'] as const)[n % 4]] as const,
+    );
+    const versions = new Set<number>();
+    const differing: [string, EcLevel][] = [];
+    for (const [data, level] of samples) {
+      const ours = qr(data, level);
+      versions.add(ours.version);
+      const theirs = await zintQr(data, level);
+      expect({ data, level, size: ours.size }).toEqual({ data, level, size: theirs.size });
+      if ([...ours.dark].join('') !== theirs.dark.join('')) differing.push([data, level]);
+    }
+    // Segmentations of equal bits may differ (the spec leaves ties free): a few symbols may then differ, and
+    // each of those must still decode to its data.
+    expect(differing.length).toBeLessThanOrEqual(3);
+    for (const [data, level] of differing) {
+      const { svg } = generate({ type: 'qrcode', data, ec_level: level, module_width: 2 });
+      expect((await decodeMatrixSvg(svg)).map((d) => d.text)).toEqual([data]);
+    }
+    // Small and multi-block versions, with and without version information.
+    expect(Math.min(...versions)).toBeLessThanOrEqual(2);
+    expect(Math.max(...versions)).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('every QR Code symbol decodes (ZXing-C++) to its data', () => {
+  const cases: [string, Record<string, unknown>][] = [
+    ['HELLO WORLD', { ec_level: 'Q' }],
+    ['Grüße, 世界', {}],
+    ['emoji 😀 and text', { ec_level: 'H' }],
+    ['0123456789'.repeat(40), { ec_level: 'L' }],
+    ['Mixed 12345678901234567890 CASE and lower', { version: 10 }],
+    ['x'.repeat(1000), { ec_level: 'L' }],
+    ['%', { quiet_zone: true, module_width: 1 }],
+  ];
+
+  it.each(cases)('%j %j', async (data, options) => {
+    const result = generate({ type: 'qrcode', data, module_width: 3, ...options });
+    const decoded = await decodeMatrixSvg(result.svg);
+    const eci = /[^\u0000-\u007f]/.test(data);
+    expect(decoded).toEqual([
+      {
+        format: 'QRCode',
+        text: data,
+        identifier: ']Q1',
+        version: String(result.matrix!.version),
+        ecLevel: result.matrix!.ec_level,
+        hasECI: eci,
+      },
+    ]);
+  });
+
+  it.each([
+    '(01)09520123456788(10)ABC1(17)261231',
+    '(01)09501101530003(8005)000365(10)AB1',
+    '(01)09520123456788(10)A%B%(21)x%y(17)261231',
+    '(235)TPX-0001(01)09520123456788',
+  ])('gs1-qrcode %s: ]Q3 and the element string with GS separators', async (data) => {
+    const result = generate({ type: 'gs1-qrcode', data, module_width: 3 });
+    const decoded = await decodeMatrixSvg(result.svg);
+    expect(decoded.map(({ text, identifier }) => ({ text, identifier }))).toEqual([
+      { text: result.encoded, identifier: ']Q3' },
+    ]);
+  });
+
+  it('dl-qrcode: the URI as plain text', async () => {
+    const data = 'https://example.com/01/09520123456788/21/ABC%2F1?17=261231';
+    const decoded = await decodeMatrixSvg(generate({ type: 'dl-qrcode', data, module_width: 3 }).svg);
+    expect(decoded.map(({ text, identifier }) => [text, identifier])).toEqual([[data, ']Q1']]);
+  });
+});
