@@ -5,36 +5,28 @@
  * (outside the symbol counts as light); N4 = 10 per full 5 % that dark modules are away from half.
  */
 export function penalty(dark: Uint8Array, size: number): number {
-  const at = (x: number, y: number, horizontal: boolean) =>
-    horizontal ? dark[y * size + x]! : dark[x * size + y]!;
+  const line = new Uint8Array(size);
   let score = 0;
-  for (const horizontal of [true, false]) {
-    for (let y = 0; y < size; y++) {
-      let run = 1;
-      for (let x = 1; x <= size; x++) {
-        if (x < size && at(x, y, horizontal) === at(x - 1, y, horizontal)) {
-          run++;
-          continue;
-        }
-        if (run >= 5) score += 3 + (run - 5);
-        run = 1;
-      }
-      for (let x = 0; x + 6 < size; x++) {
-        if (finderLike(x, (i) => at(i, y, horizontal), size)) score += 40;
-      }
-    }
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) line[x] = dark[y * size + x]!;
+    score += linePenalty(line);
+  }
+  for (let x = 0; x < size; x++) {
+    for (let y = 0; y < size; y++) line[y] = dark[y * size + x]!;
+    score += linePenalty(line);
   }
   let darkCount = 0;
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
-      const value = dark[y * size + x]!;
+      const i = y * size + x;
+      const value = dark[i]!;
       darkCount += value;
       if (
         x + 1 < size &&
         y + 1 < size &&
-        value === dark[y * size + x + 1] &&
-        value === dark[(y + 1) * size + x] &&
-        value === dark[(y + 1) * size + x + 1]
+        value === dark[i + 1] &&
+        value === dark[i + size] &&
+        value === dark[i + size + 1]
       ) {
         score += 3;
       }
@@ -44,15 +36,38 @@ export function penalty(dark: Uint8Array, size: number): number {
   return score + Math.floor((Math.abs(darkCount * 2 - total) * 10) / total) * 10;
 }
 
-const PATTERN = [1, 0, 1, 1, 1, 0, 1];
-
-/** Dark-light-dark×3-light-dark from `x`, with 4 light modules (or the edge) before or after it. */
-function finderLike(x: number, module: (i: number) => number, size: number): boolean {
-  for (let i = 0; i < 7; i++) if (module(x + i) !== PATTERN[i]) return false;
-  return light(x - 4, x, module, size) || light(x + 7, x + 11, module, size);
+/** N1 and N3 of one row or column. */
+export function linePenalty(line: Uint8Array): number {
+  const size = line.length;
+  let score = 0;
+  let run = 1;
+  for (let i = 1; i <= size; i++) {
+    if (i < size && line[i] === line[i - 1]) {
+      run++;
+      continue;
+    }
+    if (run >= 5) score += 3 + (run - 5);
+    run = 1;
+  }
+  for (let i = 0; i + 6 < size; i++) {
+    if (
+      line[i] === 1 &&
+      line[i + 1] === 0 &&
+      line[i + 2] === 1 &&
+      line[i + 3] === 1 &&
+      line[i + 4] === 1 &&
+      line[i + 5] === 0 &&
+      line[i + 6] === 1 &&
+      (light(line, i - 4, i) || light(line, i + 7, i + 11))
+    ) {
+      score += 40;
+    }
+  }
+  return score;
 }
 
-function light(from: number, to: number, module: (i: number) => number, size: number): boolean {
-  for (let i = Math.max(from, 0); i < Math.min(to, size); i++) if (module(i) === 1) return false;
+/** Whether modules `from`…`to` − 1 are light, those outside the line counting as light. */
+function light(line: Uint8Array, from: number, to: number): boolean {
+  for (let i = Math.max(from, 0); i < Math.min(to, line.length); i++) if (line[i] === 1) return false;
   return true;
 }
