@@ -1,7 +1,7 @@
 // Data Matrix ECC 200 (ISO/IEC 16022): the standard's "123456" example; every size module for module
 // against bwip-js (BWIPP) given the same data codewords; capacities; every symbol decoded by ZXing-C++.
 import bwipjs from 'bwip-js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   asciiCodewords,
   encodeDataMatrix,
@@ -13,6 +13,9 @@ import { sizeNamed } from '../../src/domain/datamatrix/tables.js';
 import { generate, RECTANGULAR_SIZES, SQUARE_SIZES } from '../../src/domain/index.js';
 import { expectUnprocessable } from './helpers/problems.js';
 import { randomInt, seededRandom } from './helpers/random.js';
+
+// Wasm readers and writers over many symbols: seconds each on two busy cores.
+vi.setConfig({ testTimeout: 60_000 });
 
 const bytes = (text: string) => [...Buffer.from(text, 'utf8')];
 

@@ -1,8 +1,11 @@
 // Data Matrix symbols decoded by ZXing-C++ (zxing-wasm's reader), out of mutation testing for speed
 // (vitest.stryker.config.ts); test/domain/datamatrix.test.ts holds the exact tests (bwip-js module for module).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generate } from '../../src/domain/index.js';
 import { decodeMatrixSvg } from './helpers/matrix-decode.js';
+
+// Wasm readers and writers over many symbols: seconds each on two busy cores.
+vi.setConfig({ testTimeout: 60_000 });
 
 describe('every Data Matrix symbol decodes (ZXing-C++) to its data', () => {
   it.each([

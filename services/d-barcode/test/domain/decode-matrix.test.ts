@@ -1,8 +1,11 @@
 // Each 2D type's SVG and PNG read back by ZXing-C++ (zxing-wasm's reader), with the symbology identifier;
 // out of mutation testing for speed (vitest.stryker.config.ts).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generate } from '../../src/domain/index.js';
 import { decodeMatrixPng, decodeMatrixSvg } from './helpers/matrix-decode.js';
+
+// Wasm readers and writers over many symbols: seconds each on two busy cores.
+vi.setConfig({ testTimeout: 60_000 });
 
 describe('2D PNG', () => {
   it('is the SVG rasterised at dots per module, and decodes (ZXing-C++)', async () => {

@@ -1,10 +1,13 @@
 // QR Code symbols against independent implementations, slow enough to stay out of mutation testing
 // (vitest.stryker.config.ts): 100 random symbols module for module against zint (zxing-wasm's writer), and
 // every symbol decoded by ZXing-C++ (zxing-wasm's reader). test/domain/qr.test.ts holds the exact tests.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type EcLevel, encodeQr, generate, textUnits } from '../../src/domain/index.js';
 import { decodeMatrixSvg, zintQr } from './helpers/matrix-decode.js';
 import { randomInt, seededRandom } from './helpers/random.js';
+
+// Wasm readers and writers over many symbols: seconds each on two busy cores.
+vi.setConfig({ testTimeout: 60_000 });
 
 const qr = (text: string, ecLevel: EcLevel = 'M', version: number | null = null) =>
   encodeQr({ units: textUnits(text), eci: /[^\u0000-\u007f]/.test(text), fnc1: false, ecLevel, version });

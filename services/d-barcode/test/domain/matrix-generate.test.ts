@@ -1,8 +1,11 @@
 // The 2D types through generate(): the JSON form, the drawing (viewBox in modules, unit squares, quiet zones,
 // title, no text), print geometry, options and their refusals, PNG, and /validate.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generate, renderOptionErrors, validateBarcode } from '../../src/domain/index.js';
 import { expectUnprocessable, expectValidationFailed } from './helpers/problems.js';
+
+// Wasm readers and writers over many symbols: seconds each on two busy cores.
+vi.setConfig({ testTimeout: 60_000 });
 
 /** The dark modules the SVG's path draws, as a set of "x,y". */
 function darkModules(svg: string): Set<string> {

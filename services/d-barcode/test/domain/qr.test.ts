@@ -2,7 +2,7 @@
 // published values; the segmentation against an exhaustive search; whole symbols module for module
 // against zint (zxing-wasm's writer) and every symbol decoded by ZXing-C++ (zxing-wasm's reader).
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type EcLevel,
   encodeQr,
@@ -19,6 +19,9 @@ import type { QrUnit } from '../../src/domain/qr/segments.js';
 import { alignmentPositions, dataCodewords, rawDataModules } from '../../src/domain/qr/tables.js';
 import { zintQr } from './helpers/matrix-decode.js';
 import { expectUnprocessable } from './helpers/problems.js';
+
+// Wasm readers and writers over many symbols: seconds each on two busy cores.
+vi.setConfig({ testTimeout: 60_000 });
 
 const qr = (text: string, ecLevel: EcLevel = 'M', version: number | null = null) =>
   encodeQr({ units: textUnits(text), eci: /[^\u0000-\u007f]/.test(text), fnc1: false, ecLevel, version });

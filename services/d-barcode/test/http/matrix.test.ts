@@ -1,8 +1,11 @@
 // The 2D types and GS1 Digital Link over HTTP and MCP: caching (ETag, 304 on GET and HEAD), query options,
 // PNG through the worker pool, the Digital Link routes and their refusals, MCP equal to REST.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { decodeMatrixPng, decodeMatrixSvg } from '../domain/helpers/matrix-decode.js';
 import { app, callTool, type Json, postJson } from './helpers.js';
+
+// Wasm readers and writers over many symbols: seconds each on two busy cores.
+vi.setConfig({ testTimeout: 60_000 });
 
 describe('GET /generate for the 2D types', () => {
   it('answers a cacheable SVG with a strong ETag; If-None-Match gives 304 on GET and on HEAD', async () => {
