@@ -23,6 +23,9 @@ describe('Data Matrix ASCII encodation', () => {
   it('digit pairs, ASCII + 1, Upper Shift, FNC1 and ECI 000026', () => {
     expect(asciiCodewords(bytes('123456'), null)).toEqual([142, 164, 186]);
     expect(asciiCodewords(bytes('A1B22'), null)).toEqual([66, 50, 67, 152]);
+    // The digit range ends at 0 and 9; DEL (127) is still ASCII, 128 the first Upper Shift.
+    expect(asciiCodewords(bytes('09/90:'), null)).toEqual([139, 48, 220, 59]);
+    expect(asciiCodewords([127, 128, 255], null)).toEqual([128, 235, 1, 235, 128]);
     expect(asciiCodewords(bytes('ü'), 26)).toEqual([241, 27, 235, 0xc3 - 127, 235, 0xbc - 127]);
     expect(asciiCodewords(['FNC1', ...bytes('01'), 'FNC1', ...bytes('9')], null)).toEqual([
       232, 131, 232, 58,

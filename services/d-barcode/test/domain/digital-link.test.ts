@@ -145,6 +145,7 @@ describe('build refusals', () => {
     'https://a/b?c',
     'https://a#f',
     'example.com',
+    'https://a/%zz',
   ])('domain %j → 400 on /domain', (domain) => {
     expect(expectValidationFailed(() => buildDigitalLink('(01)09520123456788', domain))[0]!.path).toBe(
       '/domain',
@@ -248,6 +249,8 @@ describe('parse refusals', () => {
     ['https://a/01/09520123456788/10/%FF', 'charset', '10'],
     ['https://a/01/09520123456789', 'check_digit', '01'],
     ['https://a/01/09520123456788?17=261332', 'date', '17'],
+    ['https://a/01/09520123456788?17', 'length', '17'],
+    ['https://a/01/09520123456788?17=', 'length', '17'],
   ])('%s → %s (%s)', (uri, rule, ai) => {
     const problem = refusal(() => parseDigitalLink(uri));
     expect(problem).toMatchObject({ status: 422, code: 'invalid_digital_link', rule, ai, path: '/uri' });
@@ -266,6 +269,19 @@ describe('parse refusals', () => {
     `https://a/01/09520123456788?99=${'x'.repeat(2048)}`,
   ])('%s → 400 on /uri', (uri) => {
     expect(expectValidationFailed(() => parseDigitalLink(uri))[0]!.path).toBe('/uri');
+  });
+});
+
+describe('the URI length limit', () => {
+  it('2048 characters are read; 2049 are a 400', () => {
+    const base = 'https://a/01/09520123456788?note=';
+    const uri = base + 'x'.repeat(2048 - base.length);
+    expect(uri).toHaveLength(2048);
+    expect(parseDigitalLink(uri).element_string).toBe('(01)09520123456788');
+    expect(expectValidationFailed(() => parseDigitalLink(`${uri}x`))[0]).toMatchObject({
+      path: '/uri',
+      message: 'must be at most 2048 characters, got 2049',
+    });
   });
 });
 

@@ -1,7 +1,15 @@
 // The 2D types through generate(): the JSON form, the drawing (viewBox in modules, unit squares, quiet zones,
 // title, no text), print geometry, options and their refusals, PNG, and /validate.
 import { describe, expect, it, vi } from 'vitest';
-import { generate, renderOptionErrors, validateBarcode } from '../../src/domain/index.js';
+import {
+  encodeDataMatrix,
+  encodeQr,
+  generate,
+  gs1Units,
+  renderOptionErrors,
+  textUnits,
+  validateBarcode,
+} from '../../src/domain/index.js';
 import { expectUnprocessable, expectValidationFailed } from './helpers/problems.js';
 
 // Wasm readers and writers over many symbols: seconds each on two busy cores.
@@ -154,6 +162,61 @@ describe('the drawing of a 2D symbol', () => {
       expect(dark.has(`9,${i}`)).toBe(i % 2 === 1); // right edge alternating
     }
     expect(matrix).toMatchObject({ rows: 10, columns: 10 });
+  });
+
+  it('draws exactly the encoder’s modules, shifted by the quiet zone', () => {
+    for (const [type, data, quiet] of [
+      ['qrcode', 'Hello, 2D world', 4],
+      ['datamatrix', 'Hello, 2D world', 1],
+    ] as const) {
+      const symbol =
+        type === 'qrcode'
+          ? (({ size, dark }) => ({ rows: size, columns: size, dark }))(
+              encodeQr({ units: textUnits(data), eci: false, fnc1: false, ecLevel: 'M', version: null }),
+            )
+          : encodeDataMatrix([...Buffer.from(data)], null, 'square');
+      const expected = new Set<string>();
+      for (let row = 0; row < symbol.rows; row++) {
+        for (let column = 0; column < symbol.columns; column++) {
+          if (symbol.dark[row * symbol.columns + column] === 1)
+            expected.add(`${column + quiet},${row + quiet}`);
+        }
+      }
+      expect(darkModules(generate({ type, data }).svg)).toEqual(expected);
+    }
+  });
+
+  it('GS1: FNC1 first and as the separator (Data Matrix), FNC1 mode and % / GS in the segments (QR)', () => {
+    const data = '(01)09520123456788(10)A%1(17)261231';
+    const expected = (symbol: { rows: number; columns: number; dark: Uint8Array }, quiet: number) => {
+      const set = new Set<string>();
+      for (let row = 0; row < symbol.rows; row++) {
+        for (let column = 0; column < symbol.columns; column++) {
+          if (symbol.dark[row * symbol.columns + column] === 1) set.add(`${column + quiet},${row + quiet}`);
+        }
+      }
+      return set;
+    };
+    const items = [
+      'FNC1' as const,
+      ...Buffer.from('010952012345678810A%1'),
+      'FNC1' as const,
+      ...Buffer.from('17261231'),
+    ];
+    expect(darkModules(generate({ type: 'gs1-datamatrix', data }).svg)).toEqual(
+      expected(encodeDataMatrix(items, null, 'square'), 1),
+    );
+    const qr = encodeQr({
+      units: gs1Units('010952012345678810A%1\u001d17261231'),
+      eci: false,
+      fnc1: true,
+      ecLevel: 'M',
+      version: null,
+    });
+    expect(darkModules(generate({ type: 'gs1-qrcode', data }).svg)).toEqual(
+      expected({ rows: qr.size, columns: qr.size, dark: qr.dark }, 4),
+    );
+    expect(generate({ type: 'gs1-qrcode', data }).matrix!.segments).toEqual(qr.segments);
   });
 
   it('the title omits control characters; colours apply; bytes are deterministic', () => {

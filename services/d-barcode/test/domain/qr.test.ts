@@ -13,10 +13,15 @@ import {
   textUnits,
 } from '../../src/domain/index.js';
 import { interleave } from '../../src/domain/qr/encode.js';
-import { formatBits, versionBits } from '../../src/domain/qr/matrix.js';
-import { penalty } from '../../src/domain/qr/penalty.js';
+import { applyMask, formatBits, functionPatterns, MASKS, versionBits } from '../../src/domain/qr/matrix.js';
+import { linePenalty, penalty } from '../../src/domain/qr/penalty.js';
 import type { QrUnit } from '../../src/domain/qr/segments.js';
-import { alignmentPositions, dataCodewords, rawDataModules } from '../../src/domain/qr/tables.js';
+import {
+  alignmentPositions,
+  dataCodewords,
+  rawDataModules,
+  versionClass,
+} from '../../src/domain/qr/tables.js';
 import { zintQr } from './helpers/matrix-decode.js';
 import { expectUnprocessable } from './helpers/problems.js';
 
@@ -27,6 +32,67 @@ const qr = (text: string, ecLevel: EcLevel = 'M', version: number | null = null)
   encodeQr({ units: textUnits(text), eci: /[^\u0000-\u007f]/.test(text), fnc1: false, ecLevel, version });
 
 describe('QR Code building blocks', () => {
+  it("the eight data masks are the standard's conditions on row i and column j", () => {
+    const conditions = [
+      (i: number, j: number) => (i + j) % 2 === 0,
+      (i: number) => i % 2 === 0,
+      (_i: number, j: number) => j % 3 === 0,
+      (i: number, j: number) => (i + j) % 3 === 0,
+      (i: number, j: number) => (Math.floor(i / 2) + Math.floor(j / 3)) % 2 === 0,
+      (i: number, j: number) => ((i * j) % 2) + ((i * j) % 3) === 0,
+      (i: number, j: number) => (((i * j) % 2) + ((i * j) % 3)) % 2 === 0,
+      (i: number, j: number) => (((i + j) % 2) + ((i * j) % 3)) % 2 === 0,
+    ];
+    conditions.forEach((condition, mask) => {
+      for (let i = 0; i < 12; i++) {
+        for (let j = 0; j < 12; j++)
+          expect(MASKS[mask]!(j, i), `mask ${mask} at ${i},${j}`).toBe(condition(i, j));
+      }
+    });
+  });
+
+  it('a mask inverts the data modules where its condition holds and never a function module', () => {
+    const grid = functionPatterns(1);
+    const before = Uint8Array.from(grid.dark);
+    applyMask(grid, 1);
+    for (let y = 0; y < 21; y++) {
+      for (let x = 0; x < 21; x++) {
+        const i = y * 21 + x;
+        const flipped = grid.reserved[i] === 0 && y % 2 === 0;
+        expect(grid.dark[i]).toBe(flipped ? before[i]! ^ 1 : before[i]);
+      }
+    }
+  });
+
+  it('penalty of one line: runs of 5+ (3, +1 each beyond) and finder-like patterns with 4 light on a side', () => {
+    const line = (bits: string) => Uint8Array.from(bits, Number);
+    expect(linePenalty(line('1111'))).toBe(0);
+    expect(linePenalty(line('11111'))).toBe(3);
+    expect(linePenalty(line('0111111'))).toBe(4);
+    expect(linePenalty(line('00000100000'))).toBe(6);
+    // Light after it only, dark before it: 40.
+    expect(linePenalty(line('011010111010000'))).toBe(40);
+    // Light before it only: 40; light on neither side (3 of 4): 0.
+    expect(linePenalty(line('000010111011100'))).toBe(40);
+    expect(linePenalty(line('100010111011000'))).toBe(0);
+    // At the very start (outside counts as light) and at the very end.
+    expect(linePenalty(line('1011101'))).toBe(40);
+    expect(linePenalty(line('01011101'))).toBe(40);
+  });
+
+  it('penalty of a grid: one 2×2 block of one colour in a checkerboard scores 3', () => {
+    const grid = Uint8Array.from({ length: 20 * 20 }, (_, i) => (Math.floor(i / 20) + (i % 20)) % 2);
+    grid[0] = 1;
+    grid[21] = 1;
+    expect(penalty(grid, 20)).toBe(3);
+    // Solid grids: 4×4 has no run of 5 (9 blocks, all dark: 10 steps of 5 %); 5×5 adds 10 runs of 5.
+    expect(penalty(new Uint8Array(16).fill(1), 4)).toBe(9 * 3 + 100);
+    expect(penalty(new Uint8Array(25).fill(1), 5)).toBe(10 * 3 + 16 * 3 + 100);
+    // 14 of 16 dark (87.5 %): 7 full steps of 5 % → 70, with the 6 blocks of the dark part.
+    const mostly = Uint8Array.from([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1]);
+    expect(penalty(mostly, 4)).toBe(6 * 3 + 70);
+  });
+
   it('Reed–Solomon: the standard\'s "01234567" 1-M example gives its 10 check codewords', () => {
     const data = [
       0x10, 0x20, 0x0c, 0x56, 0x61, 0x80, 0xec, 0x11, 0xec, 0x11, 0xec, 0x11, 0xec, 0x11, 0xec, 0x11,
@@ -67,7 +133,10 @@ describe('QR Code building blocks', () => {
     expect(alignmentPositions(32)).toEqual([6, 34, 60, 86, 112, 138]);
     expect(alignmentPositions(40)).toEqual([6, 30, 58, 86, 114, 142, 170]);
     expect(rawDataModules(1)).toBe(208);
+    expect(rawDataModules(2)).toBe(359);
+    expect(rawDataModules(6)).toBe(1383);
     expect(rawDataModules(7)).toBe(1568);
+    expect([9, 10, 26, 27, 40].map(versionClass)).toEqual([0, 1, 1, 2, 2]);
     expect(rawDataModules(40)).toBe(29648);
     expect([
       dataCodewords(1, 'L'),

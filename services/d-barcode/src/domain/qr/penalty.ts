@@ -66,8 +66,8 @@ export function linePenalty(line: Uint8Array): number {
   return score;
 }
 
-/** Whether modules `from`…`to` − 1 are light, those outside the line counting as light. */
+/** Whether modules `from`…`to` − 1 are light; outside the line (an undefined element) counts as light. */
 function light(line: Uint8Array, from: number, to: number): boolean {
-  for (let i = Math.max(from, 0); i < Math.min(to, line.length); i++) if (line[i] === 1) return false;
+  for (let i = from; i < to; i++) if (line[i] === 1) return false;
   return true;
 }
