@@ -15,6 +15,10 @@ import { gs1Units, textUnits } from './qr/segments.js';
 import type { EcLevel, SegmentMode } from './qr/tables.js';
 import { DATA_MATRIX_TYPES, type MatrixType } from './symbologies.js';
 
+/** The most any QR Code holds (version 40-L, digits) and the most codewords of any Data Matrix (144x144). */
+const MAX_QR_DIGITS = 7089;
+const MAX_DATA_MATRIX_CODEWORDS = 1558;
+
 /** The JSON form's `matrix`: the symbol's size and, for QR Code, its version, level, mask and segments. */
 export type MatrixInfo = {
   rows: number;
@@ -94,9 +98,11 @@ export function drawMatrix(type: MatrixType, data: string, options: RenderOption
   const eci = /[^\u0000-\u007f]/.test(encoded) ? UTF8_ECI : null;
   const common = { encoded, humanReadable: matrixHumanReadable(data), ais };
   if (DATA_MATRIX_TYPES.includes(type)) {
+    // Beyond twice the largest symbol's codewords the data cannot fit: only that much is read.
+    const text = encoded.slice(0, 2 * MAX_DATA_MATRIX_CODEWORDS + 1);
     const items: DataMatrixItem[] = gs1
-      ? ['FNC1', ...[...encoded].map((c): DataMatrixItem => (c === '\u001d' ? 'FNC1' : c.charCodeAt(0)))]
-      : [...Buffer.from(encoded, 'utf8')];
+      ? ['FNC1', ...[...text].map((c): DataMatrixItem => (c === '\u001d' ? 'FNC1' : c.charCodeAt(0)))]
+      : [...Buffer.from(text, 'utf8')];
     const shape =
       options.size === 'square' || options.size === 'rectangle' ? options.size : sizeNamed(options.size)!;
     const symbol = encodeDataMatrix(items, eci, shape);
@@ -116,7 +122,7 @@ export function drawMatrix(type: MatrixType, data: string, options: RenderOption
     };
   }
   const symbol = encodeQr({
-    units: gs1 ? gs1Units(encoded) : textUnits(encoded),
+    units: gs1 ? gs1Units(encoded) : textUnits(encoded, MAX_QR_DIGITS),
     eci: eci !== null,
     fnc1: gs1,
     ecLevel: options.ec_level,

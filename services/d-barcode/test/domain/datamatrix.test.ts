@@ -91,7 +91,7 @@ describe("the spec's Data Matrix examples and capacities", () => {
     expect(size('dl-datamatrix', 'https://id.gs1.org/01/09520123456788/10/ABC1?17=261231')).toBe('26x26');
   });
 
-  it('144x144 holds 1558 codewords (3116 digits); one more is data_too_long naming it', () => {
+  it('144x144 holds 1558 codewords (3116 digits); one more digit is data_too_long naming it, without encoding', () => {
     expect(generate({ type: 'datamatrix', data: '7'.repeat(3116) }).matrix).toMatchObject({
       rows: 144,
       columns: 144,
@@ -101,7 +101,7 @@ describe("the spec's Data Matrix examples and capacities", () => {
       'data_too_long',
     );
     expect(detail).toBe(
-      'the data needs 1559 codewords; Data Matrix 144x144 holds 1558 (3116 digits or 1558 ASCII characters)',
+      'the data needs more than 1558 codewords; Data Matrix 144x144 holds 1558 (3116 digits or 1558 ASCII characters)',
     );
   });
 
@@ -123,6 +123,10 @@ describe("the spec's Data Matrix examples and capacities", () => {
       () => generate({ type: 'datamatrix', data: 'abcdef', size: '10x10' }),
       'data_too_long',
     );
+    // 1500 ASCII characters need 1500 codewords, within twice the capacity: counted exactly.
+    expect(
+      expectUnprocessable(() => generate({ type: 'datamatrix', data: 'a'.repeat(1600) }), 'data_too_long'),
+    ).toContain('needs 1600 codewords');
     expect(detail).toContain('Data Matrix 10x10 holds 3');
   });
 

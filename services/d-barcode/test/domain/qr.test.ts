@@ -228,6 +228,12 @@ describe('QR Code segmentation: the fewest bits', () => {
     );
   });
 
+  it('reads at most limit + 1 characters (the data is then known not to fit)', () => {
+    expect(textUnits('abcdef', 2)).toHaveLength(3);
+    expect(textUnits('abc', 3)).toHaveLength(3);
+    expect(textUnits('😀😀😀😀', 1).map((unit) => unit.bytes.length)).toEqual([4, 4]);
+  });
+
   it('counts characters as the count indicator does: %% twice, UTF-8 bytes', () => {
     expect(segment(gs1Units('10AB%C'), 0).segments).toEqual([
       { mode: 'alphanumeric', chars: 7, start: 0, end: 6 },

@@ -113,15 +113,17 @@ export function encodeDataMatrix(
   eci: number | null,
   size: DataMatrixShape | DataMatrixSize,
 ): ModuleMatrix & { size: DataMatrixSize } {
-  const data = asciiCodewords(items, eci);
   const candidates =
     typeof size === 'string' ? (size === 'square' ? SQUARE_SIZES : RECTANGULAR_SIZES) : [size];
-  const chosen = candidates.find((candidate) => candidate.data >= data.length);
-  if (chosen === undefined) {
-    const largest = candidates[candidates.length - 1]!;
+  const largest = candidates[candidates.length - 1]!;
+  // Every item takes at least half a codeword: more than twice the capacity never fits (and is not encoded).
+  const data = items.length > 2 * largest.data ? null : asciiCodewords(items, eci);
+  const chosen = data === null ? undefined : candidates.find((candidate) => candidate.data >= data.length);
+  if (data === null || chosen === undefined) {
     throw domainError(
       'data_too_long',
-      `the data needs ${data.length} codewords; Data Matrix ${largest.rows}x${largest.columns} holds ${largest.data} ` +
+      `the data needs ${data === null ? `more than ${largest.data}` : data.length} codewords; ` +
+        `Data Matrix ${largest.rows}x${largest.columns} holds ${largest.data} ` +
         `(${largest.data * 2} digits or ${largest.data} ASCII characters)`,
     );
   }

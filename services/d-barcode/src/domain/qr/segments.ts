@@ -21,10 +21,15 @@ export interface Segment {
 const MODES: readonly SegmentMode[] = ['numeric', 'alphanumeric', 'byte'];
 const PERCENT = ALPHANUMERIC.indexOf('%');
 
-/** The units of text: each code point as a digit, an alphanumeric character and its UTF-8 bytes. */
-export function textUnits(text: string): QrUnit[] {
+/**
+ * The units of text: each code point as a digit, an alphanumeric character and its UTF-8 bytes; at most
+ * `limit` + 1 of them.
+ */
+export function textUnits(text: string, limit = Number.POSITIVE_INFINITY): QrUnit[] {
   const units: QrUnit[] = [];
   for (const character of text) {
+    // Past `limit` units the data is known not to fit: the rest is not read.
+    if (units.length > limit) break;
     const index = ALPHANUMERIC.indexOf(character);
     const digit = index >= 0 && index < 10 ? index : null;
     units.push({
