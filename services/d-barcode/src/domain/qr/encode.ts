@@ -58,7 +58,7 @@ export function qrCapacity(version: number, level: EcLevel) {
 }
 
 /** The smallest version (or the fixed one) holding the data, with its segmentation; else 422 `data_too_long`. */
-function chooseVersion(request: QrRequest): { version: number; segments: Segment[]; bits: number } {
+export function planQr(request: QrRequest): { version: number; segments: Segment[]; bits: number } {
   const header = (request.eci ? 12 : 0) + (request.fnc1 ? 4 : 0);
   const byClass = new Map<number, ReturnType<typeof segment>>();
   const first = request.version ?? 1;
@@ -139,7 +139,7 @@ export function interleave(data: readonly number[], version: number, level: EcLe
  * penalty (the first on a tie). Pure: the same request gives the same modules.
  */
 export function encodeQr(request: QrRequest): QrSymbol {
-  const { version, segments } = chooseVersion(request);
+  const { version, segments } = planQr(request);
   const codewords = interleave(dataStream(request, version, segments), version, request.ecLevel);
   const grid = functionPatterns(version);
   placeCodewords(grid, codewords);

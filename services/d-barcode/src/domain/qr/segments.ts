@@ -18,7 +18,6 @@ export interface Segment {
   end: number;
 }
 
-const MODES: readonly SegmentMode[] = ['numeric', 'alphanumeric', 'byte'];
 const PERCENT = ALPHANUMERIC.indexOf('%');
 
 /**
@@ -35,7 +34,7 @@ export function textUnits(text: string, limit = Number.POSITIVE_INFINITY): QrUni
     units.push({
       digit,
       alphanumeric: index >= 0 ? [index] : null,
-      bytes: [...Buffer.from(character, 'utf8')],
+      bytes: character < '\u0080' ? [character.charCodeAt(0)] : [...Buffer.from(character, 'utf8')],
     });
   }
   return units;
@@ -54,92 +53,100 @@ export function gs1Units(encoded: string): QrUnit[] {
   });
 }
 
-// DP states: numeric with 0, 1 or 2 digits of an open group; alphanumeric with 0 or 1; byte.
-const STATES: readonly { mode: SegmentMode; residue: number }[] = [
-  { mode: 'numeric', residue: 0 },
-  { mode: 'numeric', residue: 1 },
-  { mode: 'numeric', residue: 2 },
-  { mode: 'alphanumeric', residue: 0 },
-  { mode: 'alphanumeric', residue: 1 },
-  { mode: 'byte', residue: 0 },
+// DP states: numeric with 0, 1 or 2 digits of an open group (0–2); alphanumeric with 0 or 1 (3–4); byte (5).
+const STATE_MODES: readonly SegmentMode[] = [
+  'numeric',
+  'numeric',
+  'numeric',
+  'alphanumeric',
+  'alphanumeric',
+  'byte',
 ];
-const FIRST_STATE: Record<SegmentMode, number> = { numeric: 0, alphanumeric: 3, byte: 5 };
+const STATES = STATE_MODES.length;
 
-/** Bits and the state after adding a unit in the state's mode; null if the mode cannot hold it. */
-function step(state: number, unit: QrUnit): { bits: number; next: number } | null {
-  const { mode, residue } = STATES[state]!;
-  if (mode === 'numeric') {
-    if (unit.digit === null) return null;
-    // A group of 1, 2, 3 digits takes 4, 7, 10 bits: 4 for its first digit, 3 for each other.
-    return { bits: residue === 0 ? 4 : 3, next: (residue + 1) % 3 };
+/** Bits of `count` alphanumeric characters after `residue` (0 or 1) open ones: 6 opens a pair, 5 closes it. */
+function alphanumericBits(residue: number, count: number): number {
+  let bits = 0;
+  let r = residue;
+  for (let k = 0; k < count; k++) {
+    bits += r === 0 ? 6 : 5;
+    r = 1 - r;
   }
-  if (mode === 'alphanumeric') {
-    if (unit.alphanumeric === null) return null;
-    // A pair takes 11 bits, a single character 6: 6 opens a pair, 5 closes it.
-    let bits = 0;
-    let r = residue;
-    for (const _ of unit.alphanumeric) {
-      bits += r === 0 ? 6 : 5;
-      r = 1 - r;
-    }
-    return { bits, next: FIRST_STATE.alphanumeric + r };
-  }
-  return { bits: 8 * unit.bytes.length, next: state };
+  return bits;
 }
 
 /**
  * The segmentation of `units` into numeric, alphanumeric and byte segments with the fewest bits for a
  * version class (`countClass` 0, 1, 2: the count-indicator lengths of versions 1–9, 10–26, 27–40), every
- * mode indicator and count indicator included: an exact dynamic programme over (mode, open group).
+ * mode indicator and count indicator included: an exact dynamic programme over (mode, open group). A group
+ * of 1, 2, 3 digits takes 4, 7, 10 bits (4 for its first digit, 3 for each other); an alphanumeric pair 11,
+ * a single one 6; a byte 8. On equal bits the first found is kept: continuing before opening, numeric
+ * before alphanumeric before byte.
  */
 export function segment(
   units: readonly QrUnit[],
   countClass: 0 | 1 | 2,
 ): { bits: number; segments: Segment[] } {
   const n = units.length;
-  const size = STATES.length;
-  const cost = new Float64Array((n + 1) * size).fill(Number.POSITIVE_INFINITY);
-  const from = new Int8Array((n + 1) * size).fill(-1);
-  const opened = new Uint8Array((n + 1) * size);
+  const cost = new Float64Array((n + 1) * STATES).fill(Number.POSITIVE_INFINITY);
+  const from = new Int8Array((n + 1) * STATES).fill(-1);
+  const opened = new Uint8Array((n + 1) * STATES);
+  const relax = (index: number, bits: number, previous: number, open: number) => {
+    if (bits < cost[index]!) {
+      cost[index] = bits;
+      from[index] = previous;
+      opened[index] = open;
+    }
+  };
+  const header = (mode: SegmentMode) => 4 + COUNT_BITS[mode][countClass];
   for (let i = 0; i < n; i++) {
     const unit = units[i]!;
-    const relax = (target: number, bits: number, previous: number, open: boolean) => {
-      const index = (i + 1) * size + target;
-      if (bits < cost[index]!) {
-        cost[index] = bits;
-        from[index] = previous;
-        opened[index] = open ? 1 : 0;
-      }
-    };
+    const alphanumeric = unit.alphanumeric === null ? -1 : unit.alphanumeric.length;
+    const byteBits = 8 * unit.bytes.length;
+    const here = i * STATES;
+    const next = here + STATES;
     // The cheapest state before this unit opens a new segment in each mode.
     let best = i === 0 ? 0 : Number.POSITIVE_INFINITY;
     let bestState = -1;
-    for (let s = 0; s < size && i > 0; s++) {
-      if (cost[i * size + s]! < best) {
-        best = cost[i * size + s]!;
+    for (let s = 0; s < STATES && i > 0; s++) {
+      if (cost[here + s]! < best) {
+        best = cost[here + s]!;
         bestState = s;
       }
     }
-    for (let s = 0; s < size && i > 0; s++) {
-      const base = cost[i * size + s]!;
+    for (let s = 0; s < STATES && i > 0; s++) {
+      const base = cost[here + s]!;
       if (base === Number.POSITIVE_INFINITY) continue;
-      const next = step(s, unit);
-      if (next) relax(next.next, base + next.bits, s, false);
+      if (s < 3) {
+        if (unit.digit !== null) relax(next + ((s + 1) % 3), base + (s === 0 ? 4 : 3), s, 0);
+      } else if (s < 5) {
+        if (alphanumeric >= 0) {
+          relax(next + 3 + ((s - 3 + alphanumeric) % 2), base + alphanumericBits(s - 3, alphanumeric), s, 0);
+        }
+      } else {
+        relax(next + 5, base + byteBits, s, 0);
+      }
     }
-    for (const mode of MODES) {
-      const next = step(FIRST_STATE[mode], unit);
-      if (next) relax(next.next, best + 4 + COUNT_BITS[mode][countClass] + next.bits, bestState, true);
+    if (unit.digit !== null) relax(next + 1, best + header('numeric') + 4, bestState, 1);
+    if (alphanumeric >= 0) {
+      relax(
+        next + 3 + (alphanumeric % 2),
+        best + header('alphanumeric') + alphanumericBits(0, alphanumeric),
+        bestState,
+        1,
+      );
     }
+    relax(next + 5, best + header('byte') + byteBits, bestState, 1);
   }
   let state = 0;
-  for (let s = 1; s < size; s++) if (cost[n * size + s]! < cost[n * size + state]!) state = s;
-  const bits = cost[n * size + state]!;
+  for (let s = 1; s < STATES; s++) if (cost[n * STATES + s]! < cost[n * STATES + state]!) state = s;
+  const bits = cost[n * STATES + state]!;
   const segments: Segment[] = [];
   let end = n;
   for (let i = n; i > 0; i--) {
-    const index = i * size + state;
+    const index = i * STATES + state;
     if (opened[index] === 1) {
-      const { mode } = STATES[state]!;
+      const mode = STATE_MODES[state]!;
       segments.unshift({ mode, chars: countOf(units, i - 1, end, mode), start: i - 1, end });
       end = i - 1;
     }
