@@ -6,8 +6,12 @@ import { generate, generateSvg, PNG_FONT_FILE, strongEtag } from '../dist/domain
 
 const CODE128_40 = 'ORDER-2026-11-22/0042 SKU:ab12345678 x3 ';
 const GS1_128 = '(01)09501101530003(17)261231(10)AB-123';
+// The spec's 2D examples: a Digital Link URI (QR version 4-M) and a GS1 element string (Data Matrix 20x20).
+const DIGITAL_LINK = 'https://id.gs1.org/01/09520123456788/10/ABC1?17=261231';
+const GS1_2D = '(01)09520123456788(10)ABC1(17)261231';
+const TEXT_560 = 'The quick brown fox jumps over the lazy dog 0123456789. '.repeat(10);
 
-const NUMBERS = new Set(['module_width', 'height', 'ratio', 'dpi', 'x_dim_mm']);
+const NUMBERS = new Set(['module_width', 'height', 'ratio', 'dpi', 'x_dim_mm', 'version']);
 const BOOLEANS = new Set(['text', 'quiet_zone']);
 
 /** Same work as the service: parse the query, generate, and the strong ETag the spec requires. */
@@ -52,6 +56,17 @@ export const http = [
     'D GET /generate GS1-128 (SVG)',
     `/generate?type=gs1-128&data=${encodeURIComponent(GS1_128)}`,
     0.67, // 2026-11: 0.77
+  ),
+  // 2D rows (issue #45): targets provisional until their first full run.
+  getRow(
+    'D GET /generate Digital Link QR Code, v4-M (SVG)',
+    `/generate?type=dl-qrcode&data=${encodeURIComponent(DIGITAL_LINK)}`,
+    0.8,
+  ),
+  getRow(
+    'D GET /generate GS1 DataMatrix 20x20 (SVG)',
+    `/generate?type=gs1-datamatrix&data=${encodeURIComponent(GS1_2D)}`,
+    0.7,
   ),
   getRow(
     'D GET /generate EAN-13 PNG, 0.33 mm at 300 dpi (pool, 4 conn.)',
@@ -118,6 +133,42 @@ export const hotPaths = [
     ceiling: {
       name: 'bwip-js toSVG, same symbol (a peer)',
       run: () => bwipjs.toSVG({ bcid: 'gs1-128', text: GS1_128 }),
+    },
+    target: { atMost: 1 },
+  },
+  {
+    name: 'D QR Code SVG, Digital Link URI (v4-M, fewest bits)',
+    run: () => generateSvg({ type: 'dl-qrcode', data: DIGITAL_LINK }),
+    ceiling: {
+      name: 'bwip-js toSVG, same text at M (a peer)',
+      run: () => bwipjs.toSVG({ bcid: 'qrcode', text: DIGITAL_LINK, eclevel: 'M' }),
+    },
+    target: { atMost: 1 },
+  },
+  {
+    name: 'D QR Code SVG, 560 characters (v18-M)',
+    run: () => generateSvg({ type: 'qrcode', data: TEXT_560 }),
+    ceiling: {
+      name: 'bwip-js toSVG, same text at M (a peer)',
+      run: () => bwipjs.toSVG({ bcid: 'qrcode', text: TEXT_560, eclevel: 'M' }),
+    },
+    target: { atMost: 1 },
+  },
+  {
+    name: 'D GS1 DataMatrix SVG, 3 AIs (20x20)',
+    run: () => generateSvg({ type: 'gs1-datamatrix', data: GS1_2D }),
+    ceiling: {
+      name: 'bwip-js toSVG gs1datamatrix, same data (a peer)',
+      run: () => bwipjs.toSVG({ bcid: 'gs1datamatrix', text: GS1_2D }),
+    },
+    target: { atMost: 1 },
+  },
+  {
+    name: 'D Data Matrix SVG, 560 characters (ASCII, 88x88)',
+    run: () => generateSvg({ type: 'datamatrix', data: TEXT_560 }),
+    ceiling: {
+      name: 'bwip-js toSVG, same text (a peer)',
+      run: () => bwipjs.toSVG({ bcid: 'datamatrix', text: TEXT_560 }),
     },
     target: { atMost: 1 },
   },

@@ -22,14 +22,13 @@ export function createApp(config: ServiceConfig, options: CreateServiceOptions =
     {
       ...SERVICE,
       title: 'Barcode generator',
-      description:
-        'EAN-13, UPC-A, EAN-8, UPC-E (with EAN-2/EAN-5 add-ons), ITF-14, Code 128 and GS1-128 (fewest symbol characters) as deterministic SVG or PNG, with print geometry, GS1 check digits and validation.',
+      description: `${TYPE_LIST} as deterministic SVG or PNG (EAN/UPC with EAN-2/EAN-5 add-ons; Code 128 and GS1-128 in the fewest symbol characters, QR Code in the fewest bits), with print geometry, GS1 check digits, validation, and GS1 Digital Link URIs built and read.`,
       openapi: '3.1',
       operations,
       workerModule: new URL('../dist/operations.js', import.meta.url),
       plans: Object.fromEntries(PLANS.map((plan) => [plan.name, plan.requests_per_minute ?? 'unlimited'])),
       info: { plans: PLANS },
-      mcpInstructions: `\`generate_barcode\` returns an ${TYPE_LIST} barcode (SVG as a string, PNG in base64 with output=png, with metadata and print geometry); \`validate_barcode\` checks data with its check digit or a GS1-128 element string; \`compute_check_digit\` computes or validates GS1 check digits.`,
+      mcpInstructions: `\`generate_barcode\` returns an ${TYPE_LIST} barcode (SVG as a string, PNG in base64 with output=png, with metadata and print geometry); \`validate_barcode\` checks data with its check digit, a GS1 element string or a Digital Link URI; \`compute_check_digit\` computes or validates GS1 check digits; \`build_digital_link\` makes a GS1 Digital Link URI from an element string and \`parse_digital_link\` reads one back.`,
     },
     config,
     options,

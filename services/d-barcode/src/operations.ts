@@ -1,12 +1,22 @@
 import { defineOperation, JSON_CONTENT_TYPE } from '@dus/core';
-import { checkDigit, generate, strongEtag, validateBarcode } from './domain/index.js';
 import {
+  buildDigitalLink,
+  checkDigit,
+  generate,
+  parseDigitalLink,
+  strongEtag,
+  validateBarcode,
+} from './domain/index.js';
+import {
+  buildDigitalLinkInput,
   checkDigitInput,
   checkDigitOutput,
+  digitalLinkOutput,
   generateArguments,
   generateBody,
   generateOutput,
   generateQuery,
+  parseDigitalLinkInput,
   validateInput,
   validateOutput,
 } from './schemas.js';
@@ -28,6 +38,12 @@ const asksForPng = (raw: string | Uint8Array) =>
   typeof raw === 'string'
     ? PNG_QUERY.test(raw)
     : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).includes(PNG_JSON);
+
+const INVALID_DIGITAL_LINK = {
+  status: 422,
+  code: 'invalid_digital_link',
+  description: 'GS1 Digital Link refused: `rule` and `ai` (null for primary_key and qualifier_order).',
+} as const;
 
 const generateExample = { type: 'ean13' as const, data: '400638133393' };
 export const generateOperation = defineOperation({
@@ -66,6 +82,13 @@ export const generateOperation = defineOperation({
       code: 'png_too_large',
       description: 'output=png over 16,000,000 pixels (errors[0].path /dpi).',
     },
+    {
+      status: 422,
+      code: 'data_too_long',
+      description:
+        "2D data over the symbol's capacity (QR version 40 at the level, 144x144, or the fixed size).",
+    },
+    INVALID_DIGITAL_LINK,
   ],
   example: {
     input: generateExample,
@@ -79,7 +102,8 @@ export const generateOperation = defineOperation({
     const png = output.png === null ? null : Buffer.from(output.png, 'base64');
     const body = json ? JSON.stringify(output) : (png ?? output.svg);
     const etag = strongEtag(body);
-    if (request.method === 'GET' && matches(request.header('if-none-match'), etag)) {
+    const conditional = request.method === 'GET' || request.method === 'HEAD';
+    if (conditional && matches(request.header('if-none-match'), etag)) {
       return { status: 304, body: null, headers: { ETag: etag } };
     }
     const contentType = json ? JSON_CONTENT_TYPE : png ? 'image/png' : 'image/svg+xml';
@@ -133,4 +157,53 @@ export const checkDigitOperation = defineOperation({
   handler: (input) => checkDigit(input),
 });
 
-export const operations = [generateOperation, validateOperation, checkDigitOperation];
+const buildExample = { data: '(01)09520123456788(10)ABC1(21)12345(17)180426' };
+export const buildDigitalLinkOperation = defineOperation({
+  name: 'digital_link',
+  mcpName: 'build_digital_link',
+  summary: 'Build a GS1 Digital Link URI',
+  description:
+    'From an element string: domain (default https://id.gs1.org) + /01/GTIN + /22/, /10/, /21/ or /235/ + the other AIs as the query (predefined-length AIs first). Element-string errors as GS1-128.',
+  toolDescription: 'Builds a GS1 Digital Link URI from a GS1 element string, (01)GTIN first among its keys.',
+  tags: ['digital link'],
+  method: 'POST',
+  path: '/digital-link',
+  input: buildDigitalLinkInput,
+  output: digitalLinkOutput,
+  errors: [
+    {
+      status: 422,
+      code: 'invalid_gs1_data',
+      description: 'Element string refused: `ai` (or null) and `rule`.',
+    },
+    INVALID_DIGITAL_LINK,
+  ],
+  example: { input: buildExample, output: () => buildDigitalLink(buildExample.data) },
+  handler: ({ data, domain }) => buildDigitalLink(data, domain),
+});
+
+const parseExample = { uri: 'https://example.com/01/09520123456788/10/ABC1?17=261231' };
+export const parseDigitalLinkOperation = defineOperation({
+  name: 'digital_link_parse',
+  mcpName: 'parse_digital_link',
+  summary: 'Read and check a GS1 Digital Link URI',
+  description:
+    'Reads the path from the end in /AI/value pairs up to the GTIN (01) and the numeric query keys; answers the domain, the AIs, the element string and the canonical URI on https://id.gs1.org.',
+  toolDescription: 'Reads and checks a GS1 Digital Link URI: domain, AIs, element string, canonical URI.',
+  tags: ['digital link'],
+  method: 'POST',
+  path: '/digital-link/parse',
+  input: parseDigitalLinkInput,
+  output: digitalLinkOutput,
+  errors: [INVALID_DIGITAL_LINK],
+  example: { input: parseExample, output: () => parseDigitalLink(parseExample.uri) },
+  handler: ({ uri }) => parseDigitalLink(uri),
+});
+
+export const operations = [
+  generateOperation,
+  validateOperation,
+  checkDigitOperation,
+  buildDigitalLinkOperation,
+  parseDigitalLinkOperation,
+];

@@ -6,10 +6,14 @@ import {
   CHECK_DIGIT_MODES,
   CHECK_DIGIT_TYPE_NAMES,
   COLOR_PATTERN,
+  DL_RULES,
+  EC_LEVELS,
   GS1_RULES,
+  MAX_URI_LENGTH,
   type OptionDescription,
   RENDER_OPTIONS,
   type RenderOptionName,
+  SIZE_VALUES,
   VALIDATION_REASONS,
 } from './domain/index.js';
 
@@ -84,6 +88,13 @@ const options = {
   output: enumOption(RENDER_OPTIONS.output, ['svg', 'png']),
   dpi: integerOption(RENDER_OPTIONS.dpi),
   x_dim_mm: numberOption(RENDER_OPTIONS.x_dim_mm),
+  ec_level: enumOption(RENDER_OPTIONS.ec_level, EC_LEVELS),
+  version: integerOption(RENDER_OPTIONS.version),
+  size: z
+    .string()
+    .refine((value) => SIZE_VALUES.includes(value), 'must be square, rectangle or an ECC 200 size RxC')
+    .optional()
+    .meta(meta(RENDER_OPTIONS.size)),
 };
 
 /** The MCP tool's arguments: the body without `format` (the tool always answers the JSON form). */
@@ -121,7 +132,9 @@ const optionDoc = (schema: z.ZodType, name: RenderOptionName) => {
           ? `${option.values.join(', ')}; default ${option.default}.`
           : option.kind === 'color'
             ? `Default ${option.default} (send # as %23).`
-            : '';
+            : option.kind === 'size'
+              ? `Default ${option.default}.`
+              : '';
   return queryDoc(schema, `${option.description} ${syntax}`.trim(), option.example);
 };
 /**
@@ -144,6 +157,9 @@ export const generateQuery = z.strictObject({
   output: optionDoc(once().optional(), 'output'),
   dpi: optionDoc(queryInteger(RENDER_OPTIONS.dpi), 'dpi'),
   x_dim_mm: optionDoc(queryNumber(RENDER_OPTIONS.x_dim_mm), 'x_dim_mm'),
+  ec_level: optionDoc(once().optional(), 'ec_level'),
+  version: optionDoc(queryInteger(RENDER_OPTIONS.version), 'version'),
+  size: optionDoc(once().optional(), 'size'),
 });
 
 const int = (description: string) => z.number().int().meta({ description });
@@ -182,13 +198,17 @@ export const generateOutput = z.object({
   png: nullableString('PNG, base64'),
   print: printGeometry,
   svg: z.string().meta({ description: 'SVG' }),
+  matrix: z.looseObject({}).optional().meta({
+    description:
+      '2D only: rows, columns, version, ec_level, mask, segments [{mode, chars}] (QR; else null), eci (26 or null)',
+  }),
 });
 
 export const validateInput = z.strictObject({
   type: barcodeType,
   data: z.string({ error: 'must be a string' }).meta({ description: 'Data with its check digit' }),
 });
-const REASONS = [...new Set([...VALIDATION_REASONS, ...GS1_RULES])];
+const REASONS = [...new Set([...VALIDATION_REASONS, ...GS1_RULES, ...DL_RULES])];
 export const validateOutput = z.object({
   valid: z.boolean().meta({ description: 'Valid' }),
   type: z.string().meta(AS_GIVEN),
@@ -213,4 +233,28 @@ export const checkDigitOutput = z.object({
   full: z.string().meta({ description: 'With correct digit' }),
   valid: z.boolean().nullable().meta({ description: 'Given digit correct' }),
   upca: nullableString("UPC-E's UPC-A"),
+});
+
+const elementString = z
+  .string({ error: 'must be a string' })
+  .meta({ description: 'GS1 element string, (AI)value…', example: '(01)09520123456788(10)ABC1(17)261231' });
+export const buildDigitalLinkInput = z.strictObject({
+  data: elementString,
+  domain: z
+    .string({ error: 'must be a string' })
+    .optional()
+    .meta({ description: 'http(s)://host[/path]; default https://id.gs1.org' }),
+});
+export const parseDigitalLinkInput = z.strictObject({
+  uri: z
+    .string({ error: 'must be a string' })
+    .meta({ description: `GS1 Digital Link URI, ≤ ${MAX_URI_LENGTH} characters` }),
+});
+export const digitalLinkOutput = z.object({
+  uri: z.string().meta({ description: 'URI (parse: as given)' }),
+  canonical_uri: z.string().meta({ description: 'On https://id.gs1.org' }),
+  domain: z.string().meta({ description: 'Before the Digital Link path' }),
+  primary_key: z.string().meta({ description: 'Primary key AI' }),
+  ais: z.array(aiField).meta({ description: 'Path, then query' }),
+  element_string: z.string().meta({ description: '(AI)value…' }),
 });

@@ -44,6 +44,7 @@ export const AI_TABLE: ReadonlyMap<string, AiFormat> = (() => {
   add(['11', '12', '13', '15', '16', '17'], n(6, true, { date: true }));
   add(['20'], n(2, true));
   add(['21', '22'], upTo('X', 20));
+  add(['235'], upTo('X', 28));
   add(['240', '241', '250'], upTo('X', 30));
   add(['30', '37'], upTo('N', 8));
   add([...range('310', 0, 5), ...range('320', 0, 5), ...range('330', 0, 5)], n(6, true));

@@ -6,6 +6,8 @@ export const DOMAIN_ERROR_CODES = [
   'invalid_upce',
   'invalid_gs1_data',
   'png_too_large',
+  'data_too_long',
+  'invalid_digital_link',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -4,12 +4,19 @@ import { type Code128Symbol, code128Symbol } from './code128/symbol.js';
 import { FIELD_ERROR_CODES, fieldError, notOneOf, throwIfAny } from './errors.js';
 import { type ElementField, gs1128Data, gs1128DataError } from './gs1-128.js';
 import { completeGs1Data, gs1DataError } from './gs1-data.js';
+import { drawMatrix, type MatrixInfo, matrixDataError } from './matrix-symbol.js';
 import { code128Layout, eanLayout, itfLayout, type Layout } from './layout.js';
 import { type RenderOptions, type RenderOptionsInput, renderOptionErrors, withDefaults } from './options.js';
 import { renderPng } from './png.js';
 import { type PrintGeometry, printGeometry } from './print.js';
 import { renderSvg } from './svg.js';
-import { BARCODE_TYPE_NAMES, BARCODE_TYPES, type BarcodeType, isBarcodeType } from './symbologies.js';
+import {
+  BARCODE_TYPE_NAMES,
+  BARCODE_TYPES,
+  type BarcodeType,
+  isBarcodeType,
+  isMatrixType,
+} from './symbologies.js';
 
 export interface GenerateInput extends RenderOptionsInput {
   type: BarcodeType;
@@ -41,12 +48,14 @@ export interface GenerateResult {
   addon: string | null;
   /** UPC-E: its UPC-A; else null. */
   upca: string | null;
-  /** GS1-128: the element string's fields; else null. */
+  /** GS1-128, GS1 and Digital Link 2D symbols: the element string's fields; else null. */
   ais: ElementField[] | null;
   /** `output=png`: the PNG as base64; else null. */
   png: string | null;
   print: PrintGeometry;
   svg: string;
+  /** 2D symbols only (the 1D forms have no such key): rows, columns and the QR Code parameters. */
+  matrix?: MatrixInfo;
 }
 
 /** The `/type` and `/data` errors of a request, or none. */
@@ -55,8 +64,9 @@ export function barcodeDataErrors(type: string, data: unknown): ProblemFieldErro
     return [notOneOf('type', BARCODE_TYPE_NAMES)];
   }
   if (typeof data !== 'string') return [fieldError('data', FIELD_ERROR_CODES.type, 'must be a string')];
-  const error =
-    type === 'code128'
+  const error = isMatrixType(type)
+    ? matrixDataError(type, data)
+    : type === 'code128'
       ? code128DataError(data)
       : type === 'gs1-128'
         ? gs1128DataError(data)
@@ -74,10 +84,12 @@ interface Drawn {
   upca: string | null;
   ais: ElementField[] | null;
   gs1128?: { dataCharacters: number; modulesWithZones: number };
+  matrix?: MatrixInfo;
 }
 
 function draw(type: BarcodeType, data: string, options: RenderOptions): Drawn {
   const none = { checkDigit: null, upca: null, ais: null };
+  if (isMatrixType(type)) return { ...none, ...drawMatrix(type, data, options), symbol: null };
   if (type === 'code128') {
     const symbol = code128Symbol(data);
     const humanReadable = code128HumanReadable(data);
@@ -141,6 +153,7 @@ export function generate(input: GenerateInput): GenerateResult {
     png,
     print: printGeometry(type, layout, options, drawn.gs1128),
     svg,
+    ...(drawn.matrix ? { matrix: drawn.matrix } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { type BarcodeType, isEanUpc } from './symbologies.js';
+import { isEanUpc, type LinearType } from './symbologies.js';
 
 /** Quiet zones in modules, left and right. */
 export interface QuietZones {
@@ -11,7 +11,7 @@ export interface QuietZones {
  * Code 128 and GS1-128, 10 modules each side), and what `quiet_zone=false` still keeps when the text is on: the room
  * for EAN-13's leading digit and UPC-A's first and last digits, which are printed there.
  */
-export const QUIET_ZONES: Record<BarcodeType, { standard: QuietZones; keptForText: QuietZones }> = {
+export const QUIET_ZONES: Record<LinearType, { standard: QuietZones; keptForText: QuietZones }> = {
   ean13: { standard: { left: 11, right: 7 }, keptForText: { left: 11, right: 0 } },
   upca: { standard: { left: 9, right: 9 }, keptForText: { left: 9, right: 9 } },
   code128: { standard: { left: 10, right: 10 }, keptForText: { left: 0, right: 0 } },
@@ -38,13 +38,16 @@ export const SMALL_FONT_SIZE = 7;
 /** Distance of the text baseline below the bottom of the normal bars, in modules. */
 export const TEXT_BASELINE = 10;
 
-export function quietZonesFor(type: BarcodeType, quietZone: boolean, text: boolean): QuietZones {
+/** The quiet zone of the matrix symbols, in modules each side: QR Code 4 (ISO/IEC 18004), Data Matrix 1. */
+export const MATRIX_QUIET_ZONE = { qr: 4, dataMatrix: 1 } as const;
+
+export function quietZonesFor(type: LinearType, quietZone: boolean, text: boolean): QuietZones {
   if (quietZone) return QUIET_ZONES[type].standard;
   return text ? QUIET_ZONES[type].keptForText : { left: 0, right: 0 };
 }
 
 /** The band under the bars: the text band, else room for the guard-bar descent (EAN/UPC), else nothing. */
-export function bandBelowBars(type: BarcodeType, text: boolean): number {
+export function bandBelowBars(type: LinearType, text: boolean): number {
   if (text) return TEXT_BAND;
   return isEanUpc(type) ? GUARD_DESCENT : 0;
 }

@@ -75,7 +75,7 @@ function lengthText(format: AiFormat): string {
 }
 
 /** The first rule a field breaks, or null. */
-function fieldRefusal({ ai, value }: ElementField): Gs1Refusal | null {
+export function fieldRefusal({ ai, value }: ElementField): Gs1Refusal | null {
   const refuse = (rule: Gs1Rule, message: string): Gs1Refusal => ({
     rule,
     ai,

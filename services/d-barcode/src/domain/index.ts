@@ -38,6 +38,7 @@ export {
   FONT_SIZE,
   GUARD_DESCENT,
   QUIET_ZONES,
+  MATRIX_QUIET_ZONE,
   type QuietZones,
   SMALL_FONT_SIZE,
   TEXT_BAND,
@@ -68,6 +69,7 @@ export {
   type OptionDescription,
   RENDER_OPTION_NAMES,
   RENDER_OPTIONS,
+  SIZE_VALUES,
   type RenderOptionName,
   type RenderOptions,
   type RenderOptionsInput,
@@ -87,10 +89,32 @@ export {
   type Code128Type,
   type EanUpcType,
   type Gs1BarcodeType,
+  DATA_MATRIX_TYPES,
   isEanUpc,
   isBarcodeType,
   isCheckDigitType,
+  isMatrixType,
+  LINEAR_TYPES,
+  type LinearType,
+  type MatrixType,
+  QR_TYPES,
 } from './symbologies.js';
+export { buildDigitalLink, domainFieldError } from './digital-link/build.js';
+export { parseDigitalLink } from './digital-link/parse.js';
+export {
+  DEFAULT_DL_DOMAIN,
+  type DigitalLink,
+  DL_RULES,
+  type DlRule,
+  encodeValue,
+} from './digital-link/rules.js';
+export { MAX_URI_LENGTH } from './digital-link/uri.js';
+export { encodeDataMatrix, type DataMatrixItem } from './datamatrix/encode.js';
+export { RECTANGULAR_SIZES, SIZE_NAMES, SQUARE_SIZES } from './datamatrix/tables.js';
+export { drawMatrix, type MatrixInfo, matrixDataError } from './matrix-symbol.js';
+export { encodeQr, qrCapacity, type QrSymbol } from './qr/encode.js';
+export { gs1Units, segment, textUnits } from './qr/segments.js';
+export { EC_LEVELS, type EcLevel } from './qr/tables.js';
 export {
   VALIDATION_REASONS,
   type ValidationReason,

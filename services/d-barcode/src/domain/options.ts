@@ -1,6 +1,11 @@
 import type { ProblemFieldError } from '@dus/core';
 import { FIELD_ERROR_CODES, fieldError } from './errors.js';
-import type { BarcodeType } from './symbologies.js';
+import { SIZE_NAMES } from './datamatrix/tables.js';
+import { EC_LEVELS, type EcLevel } from './qr/tables.js';
+import { type BarcodeType, DATA_MATRIX_TYPES, LINEAR_TYPES, QR_TYPES } from './symbologies.js';
+
+/** Data Matrix `size`: a shape (the smallest of it that fits) or an ECC 200 size `RxC`. */
+export const SIZE_VALUES: readonly string[] = ['square', 'rectangle', ...SIZE_NAMES];
 
 /** `#rgb` or `#rrggbb`, any case. */
 export const COLOR_PATTERN = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
@@ -11,7 +16,7 @@ interface IntegerOption {
   kind: 'integer';
   minimum: number;
   maximum: number;
-  default: number;
+  default?: number;
   description: string;
   example: number;
 }
@@ -44,6 +49,12 @@ interface EnumOption {
   description: string;
   example: string;
 }
+interface SizeOption {
+  kind: 'size';
+  default: string;
+  description: string;
+  example: string;
+}
 interface AddonOption {
   kind: 'addon';
   description: string;
@@ -55,6 +66,7 @@ export type OptionDescription =
   | BooleanOption
   | ColorOption
   | EnumOption
+  | SizeOption
   | AddonOption;
 
 /**
@@ -131,6 +143,26 @@ export const RENDER_OPTIONS = {
     description: 'Module mm, snapped to dots',
     example: 0.33,
   },
+  ec_level: {
+    kind: 'enum',
+    values: EC_LEVELS,
+    default: 'M',
+    description: 'QR error correction (never raised)',
+    example: 'M',
+  },
+  version: {
+    kind: 'integer',
+    minimum: 1,
+    maximum: 40,
+    description: 'QR version; default: smallest that fits',
+    example: 2,
+  },
+  size: {
+    kind: 'size',
+    default: 'square',
+    description: 'Data Matrix: square, rectangle or RxC (ECC 200)',
+    example: 'square',
+  },
 } as const satisfies Record<string, OptionDescription>;
 
 export type RenderOptionName = keyof typeof RENDER_OPTIONS;
@@ -153,6 +185,9 @@ export interface RenderOptionsInput {
   output?: OutputKind;
   dpi?: number;
   x_dim_mm?: number;
+  ec_level?: EcLevel;
+  version?: number;
+  size?: string;
 }
 
 /** Options with their defaults applied and colours normalised to lowercase `#rrggbb`. */
@@ -170,6 +205,10 @@ export interface RenderOptions {
   output: OutputKind;
   dpi: number;
   x_dim_mm: number | null;
+  ec_level: EcLevel;
+  /** QR: a fixed version, or null for the smallest that fits. */
+  version: number | null;
+  size: string;
 }
 
 /** `#ABC` → `#aabbcc`, `#A0B1C2` → `#a0b1c2`, so every spelling of a colour renders the same bytes. */
@@ -214,6 +253,12 @@ function optionError(name: RenderOptionName, value: unknown): ProblemFieldError 
       return typeof value === 'string' && option.values.includes(value)
         ? null
         : error(`must be one of ${option.values.join(', ')}`);
+    case 'size':
+      return typeof value === 'string' && SIZE_VALUES.includes(value)
+        ? null
+        : error(
+            'must be square, rectangle or an ECC 200 size RxC (10x10…144x144, 8x18, 8x32, 12x26, 12x36, 16x36, 16x48)',
+          );
     case 'addon':
       return typeof value === 'string' && ADDON_PATTERN.test(value) ? null : error('must be 2 or 5 digits');
   }
@@ -221,9 +266,14 @@ function optionError(name: RenderOptionName, value: unknown): ProblemFieldError 
 
 /** Which types an option applies to (the others refuse it); absent: every type. */
 const ONLY_FOR: Partial<Record<RenderOptionName, readonly BarcodeType[]>> = {
+  height: LINEAR_TYPES,
+  text: LINEAR_TYPES,
   addon: ['ean13', 'upca', 'upce'],
   ratio: ['itf14'],
   bearer: ['itf14'],
+  ec_level: QR_TYPES,
+  version: QR_TYPES,
+  size: DATA_MATRIX_TYPES,
 };
 
 /**
@@ -293,5 +343,8 @@ export function withDefaults(input: RenderOptionsInput, type: BarcodeType = 'cod
     output: input.output ?? 'svg',
     dpi,
     x_dim_mm: input.x_dim_mm ?? null,
+    ec_level: input.ec_level ?? RENDER_OPTIONS.ec_level.default,
+    version: input.version ?? null,
+    size: input.size ?? RENDER_OPTIONS.size.default,
   };
 }

@@ -1,7 +1,7 @@
 import type { Layout } from './layout.js';
 import type { RenderOptions } from './options.js';
 import { actualXDimMm, roundTo } from './svg.js';
-import { type BarcodeType, isEanUpc } from './symbologies.js';
+import { type BarcodeType, isEanUpc, isMatrixType } from './symbologies.js';
 
 /**
  * The JSON form's `print`: the symbol as printed at `dpi` (mm to 4 decimals, magnification to 3). A type
@@ -14,8 +14,8 @@ export type PrintGeometry = {
   actual_x_dim_mm: number;
   magnification: number | null;
   quiet_zones: { left: number; right: number; left_mm: number; right_mm: number };
-  bar_height: number;
-  bar_height_mm: number;
+  bar_height: number | null;
+  bar_height_mm: number | null;
   width_mm: number;
   height_mm: number;
   gs1_compliant: boolean | null;
@@ -64,7 +64,8 @@ export function printGeometry(
   const actual = actualXDimMm(options);
   const eanUpc = isEanUpc(type);
   const warnings: string[] = [];
-  if (type !== 'code128') {
+  const matrix = isMatrixType(type);
+  if (type !== 'code128' && !matrix) {
     const [low, high] = eanUpc ? X_RANGE_UM.eanUpc : X_RANGE_UM.logistics;
     const micrometres = (dpm * 25400) / options.dpi;
     // Stryker disable next-line EqualityOperator: no dpm ≤ 94 at a whole dpi ≤ 1200 gives exactly 264 or 495 µm.
@@ -107,11 +108,11 @@ export function printGeometry(
       left_mm: mm(layout.quietZones.left * actual),
       right_mm: mm(layout.quietZones.right * actual),
     },
-    bar_height: options.height,
-    bar_height_mm: mm(options.height * actual),
+    bar_height: matrix ? null : options.height,
+    bar_height_mm: matrix ? null : mm(options.height * actual),
     width_mm: mm(layout.width * actual),
     height_mm: mm(layout.height * actual),
-    gs1_compliant: type === 'code128' ? null : warnings.length === 0,
+    gs1_compliant: type === 'code128' || matrix ? null : warnings.length === 0,
     warnings,
   };
 }

@@ -7,6 +7,12 @@ export const BARCODE_TYPES = {
   upce: { name: 'UPC-E', description: 'upce 7/8/12' },
   itf14: { name: 'ITF-14', description: 'itf14 13/14' },
   'gs1-128': { name: 'GS1-128', description: 'gs1-128 (AI)value…' },
+  qrcode: { name: 'QR Code', description: 'qrcode text' },
+  datamatrix: { name: 'Data Matrix', description: 'datamatrix text' },
+  'gs1-qrcode': { name: 'GS1 QR Code', description: 'gs1-qrcode (AI)value…' },
+  'gs1-datamatrix': { name: 'GS1 DataMatrix', description: 'gs1-datamatrix (AI)value…' },
+  'dl-qrcode': { name: 'GS1 Digital Link QR Code', description: 'dl-qrcode GS1 Digital Link URI' },
+  'dl-datamatrix': { name: 'GS1 Digital Link Data Matrix', description: 'dl-datamatrix URI' },
 } as const;
 
 export type BarcodeType = keyof typeof BARCODE_TYPES;
@@ -40,6 +46,26 @@ export function isBarcodeType(value: string): value is BarcodeType {
 export function isCheckDigitType(value: string): value is CheckDigitType {
   return Object.hasOwn(CHECK_DIGIT_TYPES, value);
 }
+
+/** The 2D (matrix) symbologies. */
+export type MatrixType =
+  | 'qrcode'
+  | 'datamatrix'
+  | 'gs1-qrcode'
+  | 'gs1-datamatrix'
+  | 'dl-qrcode'
+  | 'dl-datamatrix';
+/** The QR Code family (`ec_level`, `version`); the others of MatrixType are Data Matrix (`size`). */
+export const QR_TYPES: readonly MatrixType[] = ['qrcode', 'gs1-qrcode', 'dl-qrcode'];
+export const DATA_MATRIX_TYPES: readonly MatrixType[] = ['datamatrix', 'gs1-datamatrix', 'dl-datamatrix'];
+
+export function isMatrixType(type: BarcodeType): type is MatrixType {
+  return QR_TYPES.includes(type as MatrixType) || DATA_MATRIX_TYPES.includes(type as MatrixType);
+}
+
+/** The linear symbologies (bars, text, bar height). */
+export type LinearType = Exclude<BarcodeType, MatrixType>;
+export const LINEAR_TYPES = BARCODE_TYPE_NAMES.filter((type) => !isMatrixType(type)) as LinearType[];
 
 export function isEanUpc(type: BarcodeType): type is EanUpcType {
   return type === 'ean13' || type === 'upca' || type === 'ean8' || type === 'upce';

@@ -1,8 +1,19 @@
 import { CODE128_MAX_LENGTH, CODE128_MIN_LENGTH, firstNonAscii } from './code128/data.js';
-import { notOneOf, rejectField } from './errors.js';
+import { isProblemError } from '@dus/core';
+import { DL_RULES } from './digital-link/rules.js';
+import { FIELD_ERROR_CODES, notOneOf, rejectField } from './errors.js';
 import { firstNonDigit, gs1CheckDigit } from './gs1.js';
 import { checkElementString, type ElementField, GS1_128_MAX_LENGTH, GS1_128_MIN_LENGTH } from './gs1-128.js';
-import { BARCODE_TYPE_NAMES, type BarcodeType, CHECK_DIGIT_TYPES, isBarcodeType } from './symbologies.js';
+import { drawMatrix, matrixDataError } from './matrix-symbol.js';
+import { withDefaults } from './options.js';
+import {
+  BARCODE_TYPE_NAMES,
+  type BarcodeType,
+  CHECK_DIGIT_TYPES,
+  isBarcodeType,
+  isMatrixType,
+  type MatrixType,
+} from './symbologies.js';
 import { expandUpce } from './upce.js';
 
 /** Why data is not valid, the first that fails (GS1-128: its refusal rules). */
@@ -15,6 +26,7 @@ export const VALIDATION_REASONS = [
   'unknown_ai',
   'charset',
   'date',
+  ...DL_RULES.slice(0, 4),
 ] as const;
 export type ValidationReason = (typeof VALIDATION_REASONS)[number];
 
@@ -60,12 +72,41 @@ function validateGs1128(data: string): ValidationResult {
 }
 
 /**
+ * A 2D type's data: the reason is the refusal's `rule` (`length` for data over the default symbol's
+ * capacity, QR Code at level M or the largest square Data Matrix), `character` for a lone surrogate,
+ * `syntax` for a Digital Link that is not an http(s) URI with a host.
+ */
+function validateMatrix(type: MatrixType, data: string): ValidationResult {
+  const error = matrixDataError(type, data);
+  if (error) {
+    const reason =
+      error.code === FIELD_ERROR_CODES.character
+        ? 'character'
+        : error.code === FIELD_ERROR_CODES.length
+          ? 'length'
+          : 'syntax';
+    return answer(type, data, reason);
+  }
+  try {
+    return { ...answer(type, data, null), ais: drawMatrix(type, data, withDefaults({}, type)).ais };
+  } catch (problem) {
+    if (!isProblemError(problem) || problem.status !== 422) throw problem;
+    const { rule = 'length', ai = null } = (problem.extensions ?? {}) as {
+      rule?: ValidationReason;
+      ai?: string | null;
+    };
+    return { ...answer(type, data, rule), ai };
+  }
+}
+
+/**
  * Whether `data` (with its check digit, for the digit types) is a valid barcode of `type`. Any string is an
  * answer, never an error; only a type outside the barcode types is a 400.
  */
 export function validateBarcode(type: string, data: string): ValidationResult {
   if (!isBarcodeType(type)) rejectField(notOneOf('type', BARCODE_TYPE_NAMES));
   if (type === 'gs1-128') return validateGs1128(data);
+  if (isMatrixType(type)) return validateMatrix(type, data);
   if (type === 'code128') {
     if (firstNonAscii(data) >= 0) return answer(type, data, 'character');
     return answer(

@@ -189,7 +189,8 @@ describe('validateBarcode (/validate)', () => {
     expect(expectValidationFailed(() => result('gtin8', '96385074'))[0]).toEqual({
       path: '/type',
       code: 'invalid_value',
-      message: 'must be one of ean13, upca, code128, ean8, upce, itf14, gs1-128',
+      message:
+        'must be one of ean13, upca, code128, ean8, upce, itf14, gs1-128, qrcode, datamatrix, gs1-qrcode, gs1-datamatrix, dl-qrcode, dl-datamatrix',
     });
   });
 });

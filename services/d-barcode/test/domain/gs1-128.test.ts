@@ -171,6 +171,7 @@ describe('GS1-128 refusals: the first failing of syntax, unknown_ai, charset, le
           '20',
           '21',
           '22',
+          '235',
           '240',
           '241',
           '250',
@@ -209,6 +210,7 @@ describe('GS1-128 refusals: the first failing of syntax, unknown_ai, charset, le
       '20': 'N2 *',
       '21': 'X1..20',
       '22': 'X1..20',
+      '235': 'X1..28',
       '240': 'X1..30',
       '241': 'X1..30',
       '250': 'X1..30',
@@ -235,7 +237,7 @@ describe('GS1-128 refusals: the first failing of syntax, unknown_ai, charset, le
       '91': 'X1..90',
       '99': 'X1..90',
     });
-    expect(AI_TABLE.size).toBe(3 + 1 + 6 + 1 + 2 + 3 + 2 + 18 + 20 + 4 + 6 + 1 + 1 + 1 + 1 + 9);
+    expect(AI_TABLE.size).toBe(3 + 1 + 6 + 1 + 2 + 1 + 3 + 2 + 18 + 20 + 4 + 6 + 1 + 1 + 1 + 1 + 9);
     for (const ai of ['14', '18', '19', '3106', '3910', '3919', '416', '8006', '23', '9'])
       expect(AI_TABLE.has(ai)).toBe(false);
   });

@@ -102,7 +102,8 @@ describe('rendering options are validated, every bad one named', () => {
     expect(expectValidationFailed(() => generate({ type: 'qr' as 'ean13', data: 'x' }))[0]).toEqual({
       path: '/type',
       code: 'invalid_value',
-      message: 'must be one of ean13, upca, code128, ean8, upce, itf14, gs1-128',
+      message:
+        'must be one of ean13, upca, code128, ean8, upce, itf14, gs1-128, qrcode, datamatrix, gs1-qrcode, gs1-datamatrix, dl-qrcode, dl-datamatrix',
     });
   });
 

@@ -17,6 +17,8 @@ describe('OpenAPI', () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       '/',
       '/check-digit',
+      '/digital-link',
+      '/digital-link/parse',
       '/docs',
       '/generate',
       '/health',
@@ -50,15 +52,17 @@ describe('OpenAPI', () => {
 });
 
 describe('MCP with the official SDK client', () => {
-  it('lists the three tools and calls each', async () => {
+  it('lists the five tools and calls each', async () => {
     const server = await listen(makeApp());
     try {
       const client = new Client({ name: 'd-test', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(`${server.origin}/mcp`)));
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toEqual([
+        'build_digital_link',
         'compute_check_digit',
         'generate_barcode',
+        'parse_digital_link',
         'validate_barcode',
       ]);
       const generated = await client.callTool({

@@ -14,7 +14,7 @@ const CALLS: ToolCall[] = [
 
 const session = describeMcpMatchesRest(makeApp(), {
   server: { name: 'd-barcode', version: '1.0.0' },
-  tools: ['compute_check_digit', 'generate_barcode', 'validate_barcode'],
+  tools: ['build_digital_link', 'compute_check_digit', 'generate_barcode', 'parse_digital_link', 'validate_barcode'],
   calls: CALLS,
 });
 

@@ -4,8 +4,11 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { listen } from '@dus/core';
 import { hasRedisServer, type RedisServer, startRedisServer, startServerProcess } from '@dus/testing';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type Json, makeApp } from './helpers.js';
+
+// Hundreds of requests, a Redis and two server processes started inside the tests: seconds on busy cores.
+vi.setConfig({ testTimeout: 60_000 });
 
 const PRO_KEY = 'd-pro-key-for-tests';
 const apiKeys = new Map([[createHash('sha256').update(PRO_KEY).digest('hex'), 'pro']]);
