@@ -22,7 +22,7 @@ export function createApp(config: ServiceConfig, options: CreateServiceOptions =
     {
       ...SERVICE,
       title: 'Barcode generator',
-      description: `${TYPE_LIST} as deterministic SVG or PNG (EAN/UPC with EAN-2/EAN-5 add-ons; Code 128 and GS1-128 in the fewest symbol characters, QR Code in the fewest bits), with print geometry, GS1 check digits, validation, and GS1 Digital Link URIs built and read.`,
+      description: `Linear and 2D barcodes (${TYPE_LIST}) as deterministic SVG or PNG (EAN/UPC with EAN-2/EAN-5 add-ons; Code 128 and GS1-128 in the fewest symbol characters, QR Code in the fewest bits), with print geometry, GS1 check digits, validation, and GS1 Digital Link URIs built and read.`,
       openapi: '3.1',
       operations,
       workerModule: new URL('../dist/operations.js', import.meta.url),
