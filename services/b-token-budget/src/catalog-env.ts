@@ -5,8 +5,8 @@ import { useCatalog } from './domain/models.js';
  * CATALOG_FILE replaces the built-in catalog (HTTP server and stdio alike); an unreadable or invalid
  * file stops start-up with one line on stderr.
  */
-export function useCatalogFromEnv(env: Record<string, string | undefined> = process.env): void {
-  const catalogFile = env.CATALOG_FILE;
+export function useCatalogFromEnv(): void {
+  const catalogFile = process.env.CATALOG_FILE;
   if (!catalogFile) return;
   try {
     useCatalog(parseCatalogFile(readCatalogFile(catalogFile)));
