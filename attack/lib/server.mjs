@@ -2,9 +2,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { MEMORY } from '../../packages/deploy/src/catalog.mjs';
 import { freePort, waitForPort } from '../../scripts/ports.mjs';
 
 export const HEADERS_TIMEOUT_MS = 2_000;
@@ -20,15 +19,8 @@ export function rssMb(pid) {
   }
 }
 
-/**
- * Each service runs with the memory budget its deployments give it (packages/deploy: MAX_HEAP_MB, the
- * smallest that answers issue 23's largest inputs), so a case sees what production would answer.
- */
-const productionHeapMb = (service) => MEMORY[basename(service.dir)]?.heapMb;
-
 export async function startService(service, env = {}) {
   const port = await freePort();
-  const heapMb = productionHeapMb(service);
   const child = spawn(process.execPath, [join(service.dir, 'dist', 'server.js')], {
     env: {
       ...process.env,
@@ -37,7 +29,6 @@ export async function startService(service, env = {}) {
       HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
       REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
       RATE_LIMIT_PER_MINUTE: '1000000',
-      ...(heapMb === undefined ? {} : { MAX_HEAP_MB: String(heapMb) }),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
