@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 /** Service configuration from environment variables (docs/conventions.md §6), validated once at start-up. */
 import { DEFAULT_MAX_JSON_DEPTH } from '../json/limits.js';
 import { availableParallelism } from 'node:os';
@@ -159,4 +160,18 @@ export function loadConfig(env: Env, options: LoadConfigOptions): ServiceConfig 
 export function testConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfig {
   // Tools list their output schemas here, so the SDK clients of the tests validate every structured result.
   return { ...loadConfig({ LOG_LEVEL: 'silent' }, { defaultPort: 0 }), mcpOutputSchemas: true, ...overrides };
+}
+
+/**
+ * The configuration of an entry point (HTTP server or stdio) from its environment; an invalid one
+ * stops the process with one line on stderr naming the service and the variable.
+ */
+export function loadConfigOrExit(env: Env, name: string, defaultPort: number): ServiceConfig {
+  try {
+    return loadConfig(env, { defaultPort, readFile: (path) => readFileSync(path, 'utf8') });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${name}: ${error.message}\n`);
+    process.exit(1);
+  }
 }

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { serveStdio } from '@dus/mcp';
 import type { Hono } from 'hono';
-import { ConfigError, loadConfig, type ServiceConfig } from './config.js';
+import { loadConfigOrExit, type ServiceConfig } from './config.js';
 import type { RequestLimiter } from './limit.js';
 import { createRuntime, type Runtime } from './runtime.js';
 import { startTracing } from './tracing.js';
@@ -42,19 +41,7 @@ function mcpPathOf(app: Hono<any>): string {
  */
 export async function runStdio(options: RunStdioOptions): Promise<void> {
   const env = options.env ?? process.env;
-  let config: ServiceConfig;
-  try {
-    config = loadConfig(env, {
-      defaultPort: options.defaultPort,
-      readFile: (path) => readFileSync(path, 'utf8'),
-    });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${options.name}: ${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit(env, options.name, options.defaultPort);
   const runtime = createRuntime(config, options.name, options.version, 'stderr');
   const tracing = await startTracing(config, options.name, options.version);
   if (tracing !== undefined) {

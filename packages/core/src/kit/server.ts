@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { ConfigError, loadConfig, type ServiceConfig } from './config.js';
+import { loadConfigOrExit, type ServiceConfig } from './config.js';
 import { configHelp } from './config-schema.js';
 import {
   answerProblem,
@@ -132,19 +131,7 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
     process.exit(0);
   }
   const env = options.env ?? process.env;
-  let config: ServiceConfig;
-  try {
-    config = loadConfig(env, {
-      defaultPort: options.defaultPort,
-      readFile: (path) => readFileSync(path, 'utf8'),
-    });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${options.name}: ${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit(env, options.name, options.defaultPort);
   const runtime = createRuntime(config, options.name, options.version);
   runtime.lifecycle.ready = false;
   runtime.warmPools = true;
