@@ -16,33 +16,38 @@ function memberBytes(flat: Flat, i: number): number {
   return keyBytes(flat.key[i]!) + 1 + flat.size[i]! + (siblings > 1 ? 1 : 0);
 }
 
-/** A copy of the document without the given members (by index), built without recursion. */
+/**
+ * The document without the given members (by index), built without recursion. Only the containers
+ * on the way to a removed member are rebuilt; every other subtree is the document's own value, shared
+ * rather than copied (a 10 MiB array with nothing to remove costs no second copy). Removed members are
+ * outermost: none lies inside another.
+ */
 function without(flat: Flat, removed: ReadonlySet<number>): unknown {
   const n = flat.values.length;
+  const rebuilt = new Uint8Array(n);
+  for (const member of removed) {
+    for (let p = flat.parent[member]!; p >= 0 && rebuilt[p] === 0; p = flat.parent[p]!) rebuilt[p] = 1;
+  }
   // Stryker disable next-line ArrayDeclaration: preallocation only; the array grows to n either way
-  const copies: unknown[] = new Array(n);
-  const dropped = new Uint8Array(n);
+  const values: unknown[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const parent = flat.parent[i]!;
-    if (removed.has(i) || (parent >= 0 && dropped[parent])) {
-      dropped[i] = 1;
-      continue;
-    }
+    if ((parent >= 0 && rebuilt[parent] === 0) || removed.has(i)) continue;
     const value = flat.values[i];
-    const copy = Array.isArray(value) ? [] : typeof value === 'object' && value !== null ? {} : value;
-    copies[i] = copy;
+    const kept = rebuilt[i] === 0 ? value : Array.isArray(value) ? [] : {};
+    values[i] = kept;
     if (parent < 0) continue;
-    const holder = copies[parent];
-    if (Array.isArray(holder)) holder.push(copy);
+    const holder = values[parent];
+    if (Array.isArray(holder)) holder.push(kept);
     else
       Object.defineProperty(holder, flat.key[i]!, {
-        value: copy,
+        value: kept,
         enumerable: true,
         writable: true,
         configurable: true,
       });
   }
-  return copies[0];
+  return values[0];
 }
 
 /**

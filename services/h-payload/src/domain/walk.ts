@@ -42,7 +42,7 @@ export function jsonType(value: unknown): JsonType {
 
 /**
  * Every value of a parsed JSON document in document (pre-)order, flattened into parallel arrays by
- * an explicit stack — never recursion, so a document nested to any depth is safe. Each value knows
+ * an explicit stack of open containers — never recursion, so a document nested to any depth is safe. Each value knows
  * its parent, the member name that holds it (undefined for array items and the root), its path
  * (RFC 6901, `*` for every array index), its depth (containers enclosing it, itself included for a
  * container), its minified size (the UTF-8 bytes of `JSON.stringify` of it, computed bottom-up)
@@ -64,6 +64,19 @@ const utf8 = (text: string) => Buffer.byteLength(text, 'utf8');
 /** Bytes of a member name as serialised, quotes included (`"a"` = 3). */
 export const keyBytes = (key: string) => utf8(JSON.stringify(key));
 
+/** A container being walked: its children (items, or the member names), and which comes next. */
+interface Frame {
+  index: number;
+  value: object;
+  names: string[] | undefined;
+  next: number;
+  count: number;
+  path: string;
+  /** The path every item of an array shares. */
+  itemPath: string;
+  depth: number;
+}
+
 export function flatten(root: unknown, what = 'the payload'): Flat {
   const count = pathCounter(what);
   const values: unknown[] = [];
@@ -71,19 +84,16 @@ export function flatten(root: unknown, what = 'the payload'): Flat {
   const keys: Array<string | undefined> = [];
   const paths: string[] = [];
   const depths: number[] = [];
-  // Parallel stacks, not a stack of tuples: a 10 MiB array of `{}` is 3.4 million entries. An array's
-  // items share one path string.
-  const stackValue: unknown[] = [root];
-  const stackParent: number[] = [-1];
-  const stackKey: Array<string | undefined> = [undefined];
-  const stackPath: string[] = [''];
-  const stackDepth: number[] = [0];
-  while (stackValue.length > 0) {
-    const value = stackValue.pop();
-    const parent = stackParent.pop()!;
-    const key = stackKey.pop();
-    const path = stackPath.pop()!;
-    const enclosing = stackDepth.pop()!;
+  // One frame per open container, not one stack entry per value: the stack is as deep as the
+  // document's nesting, whatever its size (a 10 MiB array of `{}` is 3.4 million values).
+  const frames: Frame[] = [];
+  const visit = (
+    value: unknown,
+    parent: number,
+    key: string | undefined,
+    path: string,
+    enclosing: number,
+  ) => {
     const index = values.length;
     const container = typeof value === 'object' && value !== null;
     values.push(value);
@@ -92,27 +102,34 @@ export function flatten(root: unknown, what = 'the payload'): Flat {
     paths.push(path);
     count(path);
     depths.push(container ? enclosing + 1 : enclosing);
-    if (!container) continue;
-    // Children pushed in reverse so they pop (and are numbered) in document order.
-    if (Array.isArray(value)) {
-      const itemPath = `${path}/*`;
-      for (let i = value.length - 1; i >= 0; i--) {
-        stackValue.push(value[i]);
-        stackParent.push(index);
-        stackKey.push(undefined);
-        stackPath.push(itemPath);
-        stackDepth.push(enclosing + 1);
-      }
+    if (!container) return;
+    const names = Array.isArray(value) ? undefined : Object.keys(value);
+    const size = names === undefined ? (value as unknown[]).length : names.length;
+    frames.push({
+      index,
+      value,
+      names,
+      next: 0,
+      count: size,
+      path,
+      itemPath: `${path}/*`,
+      depth: enclosing + 1,
+    });
+  };
+  visit(root, -1, undefined, '', 0);
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1]!;
+    if (frame.next === frame.count) {
+      frames.pop();
+      continue;
+    }
+    const i = frame.next++;
+    if (frame.names === undefined) {
+      visit((frame.value as unknown[])[i], frame.index, undefined, frame.itemPath, frame.depth);
     } else {
-      const names = Object.keys(value);
-      for (let i = names.length - 1; i >= 0; i--) {
-        const name = names[i]!;
-        stackValue.push((value as Record<string, unknown>)[name]);
-        stackParent.push(index);
-        stackKey.push(name);
-        stackPath.push(`${path}/${memberToken(name)}`);
-        stackDepth.push(enclosing + 1);
-      }
+      const name = frame.names[i]!;
+      const child = (frame.value as Record<string, unknown>)[name];
+      visit(child, frame.index, name, `${frame.path}/${memberToken(name)}`, frame.depth);
     }
   }
   const n = values.length;

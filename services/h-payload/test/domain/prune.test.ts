@@ -137,3 +137,45 @@ it('property: removing one suggested field lowers the size by exactly its bytes_
     { numRuns: 300 },
   );
 });
+
+it('the pruned payload rebuilds only the containers on the way to a removed member', () => {
+  const payload = {
+    user: { id: 1, profile: { name: 'a' }, debug: { q: 1 } },
+    items: [{ id: 1 }, { id: 2 }],
+    meta: { v: 1 },
+  };
+  const before = JSON.stringify(payload);
+  const { pruned_payload: pruned } = suggestPrunes(payload, 60) as {
+    pruned_payload: { user: Record<string, unknown>; items: unknown; meta: unknown };
+  };
+  expect(pruned).toEqual({
+    user: { id: 1, profile: { name: 'a' } },
+    items: [{ id: 1 }, { id: 2 }],
+    meta: { v: 1 },
+  });
+  // Rebuilt: the root and `user`; shared: everything that lost nothing.
+  expect(pruned).not.toBe(payload);
+  expect(pruned.user).not.toBe(payload.user);
+  expect(pruned.user.profile).toBe(payload.user.profile);
+  expect(pruned.items).toBe(payload.items);
+  expect(pruned.meta).toBe(payload.meta);
+  // The request's document is left as it was.
+  expect(JSON.stringify(payload)).toBe(before);
+});
+
+it('a document with nothing to remove is answered as it is, not copied', () => {
+  const payload = [{}, { a: [1, 2] }, []];
+  const result = suggestPrunes(payload, 60);
+  expect(result.suggestions).toEqual([]);
+  expect(result.pruned_payload).toBe(payload);
+  expect(result.total_bytes_saved).toBe(0);
+});
+
+it('an array item is rebuilt when a member inside it is removed, its siblings are shared', () => {
+  const payload = { rows: [{ id: 1, _tmp: 'x' }, { id: 2 }] };
+  const { pruned_payload: pruned } = suggestPrunes(payload, 60) as { pruned_payload: { rows: object[] } };
+  expect(pruned).toEqual({ rows: [{ id: 1 }, { id: 2 }] });
+  expect(pruned.rows).not.toBe(payload.rows);
+  expect(pruned.rows[0]).not.toBe(payload.rows[0]);
+  expect(pruned.rows[1]).toBe(payload.rows[1]);
+});
