@@ -13,7 +13,10 @@ import { root, services } from '../../../scripts/workspace.mjs';
  * (F: a 31 MB CSV of 800,000 rows, 1,796 MiB; H: pruning 10 MiB of `{}`, 1,374 MiB; C: 100,000 calls
  * with a 1,000-name allow-list, 612 MiB). `heapMb` is MAX_HEAP_MB: the main thread's cap and each
  * worker's own, the smallest that still answers those inputs (F needs 1,536: at 1,024 the 31 MB CSV is
- * 422 `too_expensive`, then named 503 `insufficient_memory`).
+ * 422 `too_expensive`, then named 503 `insufficient_memory`). Since 2026-11-29 both need less and the
+ * budgets stand until the next full measurement: F refuses a CSV of more than 300,000 rows (its largest
+ * input is now a 32 MiB JSON body of 432,960 trades: 972 MiB at 1,536, answered at 1,024 too) and H's walk
+ * keeps one frame per open container (the prune peaks at 756 MiB and is answered at MAX_HEAP_MB 512).
  */
 export const MEMORY = {
   'a-webhook': { idleMi: 97, peakMi: 327, heapMb: 384 },

@@ -3,7 +3,9 @@ import {
   calculate,
   form8949,
   holdingsReport,
+  MAX_CSV_ROWS,
   MAX_LOT_MOVES,
+  MAX_SUMMARY_TRADES,
   methodsListing,
   parseCsv,
   type Report,
@@ -39,6 +41,12 @@ const HEAVY = {
   },
 };
 
+const TRANSFERS_TOO_EXPENSIVE = {
+  status: 422,
+  code: 'too_expensive',
+  description: `The trades' transfers would move more than ${MAX_LOT_MOVES.toLocaleString('en-US')} lots (parts moved back and forth); \`trade_id\`, \`limit\`.`,
+};
+
 const FORM_8949_ERRORS = [
   {
     status: 422,
@@ -46,11 +54,7 @@ const FORM_8949_ERRORS = [
     description:
       'A sale exceeds the holdings at that time (with `insufficient_holdings: error`); `trade_id`, `asset`, `shortfall`.',
   },
-  {
-    status: 422,
-    code: 'too_expensive',
-    description: `The trades' transfers would move more than ${MAX_LOT_MOVES.toLocaleString('en-US')} lots (parts moved back and forth); \`trade_id\`, \`limit\`.`,
-  },
+  TRANSFERS_TOO_EXPENSIVE,
   {
     status: 422,
     code: 'missing_fx_rate',
@@ -178,7 +182,11 @@ export const csvOperation = defineOperation({
       code: 'unknown_csv_format',
       description: 'Unknown `format`, or no supported header row found; `supported` lists the formats.',
     },
-    ...FORM_8949_ERRORS,
+    ...FORM_8949_ERRORS.filter((error) => error !== TRANSFERS_TOO_EXPENSIVE),
+    {
+      ...TRANSFERS_TOO_EXPENSIVE,
+      description: `${TRANSFERS_TOO_EXPENSIVE.description} Or the CSV has more than ${MAX_CSV_ROWS.toLocaleString('en-US')} rows after its header (\`/csv\`, \`limit\`).`,
+    },
     FORM_1099DA_GB,
     {
       status: 422,
@@ -211,7 +219,11 @@ export const summaryOperation = defineOperation({
   input: summaryInput,
   output: summaryOutput,
   errors: [
-    ...FORM_8949_ERRORS,
+    ...FORM_8949_ERRORS.filter((error) => error !== TRANSFERS_TOO_EXPENSIVE),
+    {
+      ...TRANSFERS_TOO_EXPENSIVE,
+      description: `${TRANSFERS_TOO_EXPENSIVE.description} Or more than ${MAX_SUMMARY_TRADES.toLocaleString('en-US')} trades outside GB (each method replays them; \`/trades\`, \`limit\`).`,
+    },
     { status: 422, code: 'unsupported_jurisdiction', description: 'No method is allowed in `jurisdiction`.' },
   ],
   maxBodyBytes: MAX_BODY_BYTES,

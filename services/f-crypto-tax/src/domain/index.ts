@@ -1,11 +1,11 @@
-export { parseCsv } from './csv/index.js';
+export { MAX_CSV_ROWS, parseCsv } from './csv/index.js';
 export { type Decimal, Dec } from './decimal.js';
 export { MAX_LOT_MOVES, match, prepare } from './engine.js';
 export { readDecimal } from './fields.js';
 export { form8949 } from './form8949.js';
 export { CSV_FORMATS, type CsvFormat, DEFAULT_METHOD, METHODS, methodsListing } from './methods.js';
 export { calculate, type Report } from './report.js';
-export { type MethodsSummary, summarize, type SummaryOptions } from './summary.js';
+export { MAX_SUMMARY_TRADES, type MethodsSummary, summarize, type SummaryOptions } from './summary.js';
 export type { UkReport } from './uk/report.js';
 export { dayNumber, parseInstant } from './dates.js';
 export { readTrade } from './trade-record.js';

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { calculate, type Method, parseCsv, type Report } from '../../src/domain/index.js';
+import { calculate, MAX_CSV_ROWS, type Method, parseCsv, type Report } from '../../src/domain/index.js';
 import { calculateInput, csvInput } from '../../src/schemas.js';
 import { problemOf } from './helpers.js';
 
@@ -280,5 +280,34 @@ describe('native: a mixed history (buys, income, a transfer with a sold fee, a s
       status: 400,
       errors: [{ path: '/csv/4/to_wallet', code: 'same_wallet', line: 4, column: 'to_wallet' }],
     });
+  });
+});
+
+describe('the row bound (MAX_CSV_ROWS after the header)', () => {
+  const history = (preamble: number, rows: number) =>
+    [
+      ...Array.from({ length: preamble }, (_, i) => `Exported ${i}`),
+      'type,asset,amount,price,date',
+      ...Array.from({ length: rows }, () => 'buy,BTC,1,100,2024-01-01'),
+    ].join('\n');
+  const parse = (csv: string) => parseCsv(csv, undefined, 'USD', new Map());
+
+  it('reads a history of exactly the bound, past a preamble', () => {
+    expect(MAX_CSV_ROWS).toBe(300_000);
+    expect(parse(history(99, MAX_CSV_ROWS)).trades).toHaveLength(MAX_CSV_ROWS);
+  });
+
+  it('refuses one row more with 422 too_expensive naming /csv and the limit, before reading any row', () => {
+    for (const preamble of [0, 99]) {
+      const problem = problemOf(() => parse(history(preamble, MAX_CSV_ROWS + 1)));
+      expect(problem).toMatchObject({
+        status: 422,
+        code: 'too_expensive',
+        detail:
+          'the CSV has more than 300,000 rows after its header: send the history in parts by asset (lots are matched per asset)',
+        errors: [{ path: '/csv', code: 'too_expensive' }],
+        limit: 300_000,
+      });
+    }
   });
 });
