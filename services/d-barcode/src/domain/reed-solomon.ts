@@ -31,12 +31,12 @@ export function multiply(field: GaloisField, a: number, b: number): number {
  * first and the leading 1 left out.
  */
 export function generator(field: GaloisField, degree: number, firstRoot: number): number[] {
-  const coefficients = new Array<number>(degree).fill(0);
-  coefficients[degree - 1] = 1;
+  // Starts as the constant 1 (its lowest coefficient); each step multiplies by (x − root).
+  const coefficients = [...new Array<number>(degree - 1).fill(0), 1];
   for (let i = 0; i < degree; i++) {
     const root = field.exp[(firstRoot + i) % 255]!;
     for (let j = 0; j < degree; j++) {
-      coefficients[j] = multiply(field, coefficients[j]!, root) ^ (j + 1 < degree ? coefficients[j + 1]! : 0);
+      coefficients[j] = multiply(field, coefficients[j]!, root) ^ (coefficients[j + 1] ?? 0);
     }
   }
   return coefficients;
@@ -46,9 +46,10 @@ export function generator(field: GaloisField, degree: number, firstRoot: number)
 export function remainder(field: GaloisField, data: readonly number[], divisor: readonly number[]): number[] {
   const result = new Array<number>(divisor.length).fill(0);
   for (const codeword of data) {
-    const factor = codeword ^ result.shift()!;
-    result.push(0);
-    for (let i = 0; i < divisor.length; i++) result[i] = result[i]! ^ multiply(field, divisor[i]!, factor);
+    // Shift the remainder one place up (a 0 enters at the bottom) and add factor × generator.
+    const factor = codeword ^ result[0]!;
+    for (let i = 0; i < divisor.length; i++)
+      result[i] = (result[i + 1] ?? 0) ^ multiply(field, divisor[i]!, factor);
   }
   return result;
 }
@@ -62,6 +63,7 @@ export function reedSolomon(polynomial: number, firstRoot: number) {
     // Stryker disable next-line ConditionalExpression: a cache; building the generator again gives the same one
     if (divisor === undefined) {
       divisor = generator(field, degree, firstRoot);
+      // Stryker disable next-line CallExpression: the same cache; without it each call builds the same generator
       generators.set(degree, divisor);
     }
     return remainder(field, data, divisor);

@@ -3,6 +3,7 @@
 import { isProblemError } from '@dus/core';
 import { describe, expect, it } from 'vitest';
 import { buildDigitalLink, encodeValue, parseDigitalLink, validateBarcode } from '../../src/domain/index.js';
+import { queryOrder } from '../../src/domain/digital-link/rules.js';
 import { expectValidationFailed } from './helpers/problems.js';
 
 /** The 422 of `run`: code, rule, ai, path and detail. */
@@ -110,6 +111,20 @@ describe('POST /digital-link (build): the spec and GS1', () => {
     expect(encodeValue('!"#%&\'()*+,/:;<=>?')).toBe('%21%22%23%25%26%27%28%29%2A%2B%2C%2F%3A%3B%3C%3D%3E%3F');
     expect(encodeValue('AZaz09-._~')).toBe('AZaz09-._~');
     expect(encodeValue(' é')).toBe('%20%C3%A9');
+    // Always two hex digits: a byte under 0x10 keeps its leading 0; a code point over U+FFFF is 4 UTF-8 bytes.
+    expect(encodeValue('\t\n\u0000\u007f')).toBe('%09%0A%00%7F');
+    expect(encodeValue('€😀')).toBe('%E2%82%AC%F0%9F%98%80');
+  });
+
+  it('the query order: predefined-length AIs first; an AI outside the table counts as variable-length', () => {
+    const fields = (ais: string[]) => ais.map((ai) => ({ ai, value: 'X' }));
+    expect(queryOrder(fields(['99', '17', '89', '3103', '10'])).map(({ ai }) => ai)).toEqual([
+      '17',
+      '3103',
+      '99',
+      '89',
+      '10',
+    ]);
   });
 });
 
@@ -126,6 +141,15 @@ describe('build refusals', () => {
     expect(problem).toMatchObject({ status: 422, code: 'invalid_digital_link', rule, ai, path: '/data' });
     expect(problem.detail).toContain(rule);
     if (ai !== null) expect(problem.detail).toContain(`(${ai})`);
+  });
+
+  it.each([
+    ['(10)ABC', 'primary_key: a Digital Link needs a GTIN, AI (01)'],
+    ['(01)09520123456788(8020)REF1', 'data_attribute: AI (8020) is not a data attribute of a GTIN'],
+    ['(01)09520123456788(235)X(21)S1', 'data_attribute: AI (21) is a key qualifier, not a query attribute'],
+    ['(01)09520123456788(10)A(10)B', 'duplicate_ai: AI (10) is given twice with different values'],
+  ])('%s: the detail names the rule and the AI (none for primary_key)', (data, detail) => {
+    expect(refusal(() => buildDigitalLink(data)).detail).toBe(detail);
   });
 
   it('element-string errors are GS1-128’s: 422 invalid_gs1_data, 400 for the length', () => {
@@ -226,6 +250,27 @@ describe('POST /digital-link/parse: the spec and GS1', () => {
 });
 
 describe('parse refusals', () => {
+  it.each([
+    ['https://a/', 'primary_key: no GTIN, AI (01), in the path'],
+    [
+      'https://a/01/09520123456788/21/X/10/Y',
+      "qualifier_order: the path's key qualifiers must be 22, 10, 21 in that order or 235 alone, got 21, 10",
+    ],
+    [
+      'https://a/01/09520123456788?10=ABC1',
+      'data_attribute: AI (10) is a key qualifier, not a query attribute',
+    ],
+    ['https://a/01/09520123456788?22=S', 'data_attribute: AI (22) is a key qualifier, not a query attribute'],
+    [
+      'https://a/01/09520123456788?235=S',
+      'data_attribute: AI (235) is a key qualifier, not a query attribute',
+    ],
+    ['https://a/01/09520123456788?8020=S', 'data_attribute: AI (8020) is not a data attribute of a GTIN'],
+    ['https://a/01/09520123456788/235/X/21/Y', 'data_attribute: AI (21) cannot be in the path with AI (235)'],
+  ])('%s: the detail names the rule and the AI (none for primary_key and qualifier_order)', (uri, detail) => {
+    expect(refusal(() => parseDigitalLink(uri)).detail).toBe(detail);
+  });
+
   it.each([
     ['https://example.com/01/09520123456788?10=ABC1', 'data_attribute', '10'],
     ['https://example.com/01/2112345678900', 'length', '01'],

@@ -52,7 +52,8 @@ export function dataAttributeRefusal(query: readonly ElementField[], pathTpx: bo
 /** `A–Za–z0–9-._~` as themselves, every other UTF-8 byte as `%XX` (upper-case hex). */
 export function encodeValue(value: string): string {
   let result = '';
-  for (const byte of Buffer.from(value, 'utf8')) {
+  // Buffer.from encodes a string as UTF-8.
+  for (const byte of Buffer.from(value)) {
     const character = String.fromCharCode(byte);
     result += /[A-Za-z0-9\-._~]/.test(character)
       ? character
