@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CONFIG_VARIABLES, z } from '@dus/core';
+import { CONFIG_VARIABLES, STDIO_VARIABLES, z } from '@dus/core';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ interface RegistryModule {
   DESCRIPTION_LIMIT: number;
   registryName(dir: string): string;
   registryDescription(description: string): string;
-  environmentVariables(variables: typeof CONFIG_VARIABLES, zod: typeof z): Json[];
+  environmentVariables(variables: typeof CONFIG_VARIABLES, zod: typeof z, only: ReadonlySet<string>): Json[];
   registryFiles(): Promise<Map<string, string>>;
 }
 const registry = (await import(
@@ -88,7 +88,11 @@ describe('the registry description', () => {
 
 describe('the environment variables', () => {
   it("are the kit's configuration schema, optional, with its enumerations", () => {
-    const variables = registry.environmentVariables(CONFIG_VARIABLES, z);
+    const variables = registry.environmentVariables(
+      CONFIG_VARIABLES,
+      z,
+      new Set(Object.keys(CONFIG_VARIABLES)),
+    );
     expect(variables.map((variable) => variable.name)).toEqual(Object.keys(CONFIG_VARIABLES));
     expect(variables.every((variable) => variable.isRequired === false)).toBe(true);
     const byName = Object.fromEntries(variables.map((variable) => [variable.name, variable]));
@@ -101,6 +105,30 @@ describe('the environment variables', () => {
       description: 'Requests a minute per client on the free plan (0 = off; D: 200 unless set). Default: 0.',
       isRequired: false,
     });
+  });
+});
+
+describe("the npm package's variables", () => {
+  it('are the ones the stdio entry acts on, in the schema order: none of the HTTP server alone', () => {
+    const names = registry
+      .environmentVariables(CONFIG_VARIABLES, z, STDIO_VARIABLES)
+      .map((variable) => variable.name);
+    expect(names).toEqual([
+      'LOG_LEVEL',
+      'MAX_BODY_BYTES',
+      'MAX_JSON_DEPTH',
+      'CALL_TIMEOUT_MS',
+      'WORKER_THREADS',
+      'MAX_HEAVY_INFLIGHT',
+      'MAX_HEAP_MB',
+      'MCP_OUTPUT_SCHEMAS',
+      'MCP_SHARED_DEFS',
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+    ]);
+    for (const dir of services.map((service) => service.dir)) {
+      const document = JSON.parse(committed(dir)) as { packages: Array<{ environmentVariables: Json[] }> };
+      expect(document.packages[0]!.environmentVariables.map((variable) => variable.name)).toEqual(names);
+    }
   });
 });
 

@@ -52,22 +52,26 @@ export function registryDescription(description) {
 }
 
 /**
- * The variables of the kit's configuration schema as registry inputs, in the schema's order: all
- * optional (every one has a default), `true`/`false` ones as booleans, other enumerations as choices.
+ * The variables of the kit's configuration schema that `only` names (the npm package runs the stdio
+ * entry: the kit's STDIO_VARIABLES) as registry inputs, in the schema's order: all optional (every one
+ * has a default), `true`/`false` ones as booleans, other enumerations as choices.
  */
-export function environmentVariables(variables, z) {
-  return Object.entries(variables).map(([name, variable]) => {
+export function environmentVariables(variables, z, only) {
+  return Object.entries(variables).flatMap(([name, variable]) => {
+    if (!only.has(name)) return [];
     const output = z.toJSONSchema(variable.schema, { io: 'output', unrepresentable: 'any' });
     const values = Array.isArray(output.enum) ? output.enum : undefined;
     const boolean =
       values !== undefined && values.length === 2 && values.every((v) => v === 'true' || v === 'false');
-    return {
-      name,
-      description: `${variable.description} Default: ${variable.default}.`.replaceAll('`', ''),
-      isRequired: false,
-      ...(boolean ? { format: 'boolean' } : values === undefined ? {} : { choices: values }),
-      ...(SECRET_VARIABLES.has(name) ? { isSecret: true } : {}),
-    };
+    return [
+      {
+        name,
+        description: `${variable.description} Default: ${variable.default}.`.replaceAll('`', ''),
+        isRequired: false,
+        ...(boolean ? { format: 'boolean' } : values === undefined ? {} : { choices: values }),
+        ...(SECRET_VARIABLES.has(name) ? { isSecret: true } : {}),
+      },
+    ];
   });
 }
 
@@ -114,7 +118,7 @@ async function selfDescription(dir, basePath, testConfig) {
 /** Every service's server.json, path → text (run after `npm run build`: the descriptions are the built services'). */
 export async function registryFiles() {
   const core = await import(pathToFileURL(join(root, 'packages/core/dist/index.js')).href);
-  const environment = environmentVariables(core.CONFIG_VARIABLES, core.z);
+  const environment = environmentVariables(core.CONFIG_VARIABLES, core.z, core.STDIO_VARIABLES);
   const files = new Map();
   for (const service of services()) {
     const dir = service.name;

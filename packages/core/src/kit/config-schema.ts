@@ -237,6 +237,24 @@ export const CONFIG_VARIABLES = {
 
 export type ConfigVariable = keyof typeof CONFIG_VARIABLES;
 
+/**
+ * The variables the stdio entry (`runStdio`, docs/conventions.md §13) acts on. It binds no port, sees
+ * no browser origin, serves the one local user who started it (no keys, no quota, no Redis, no proxy),
+ * ends when stdin does and has no `/metrics` to scrape: the other variables are the HTTP server's alone.
+ */
+export const STDIO_VARIABLES: ReadonlySet<ConfigVariable> = new Set<ConfigVariable>([
+  'LOG_LEVEL',
+  'MAX_BODY_BYTES',
+  'MAX_JSON_DEPTH',
+  'CALL_TIMEOUT_MS',
+  'WORKER_THREADS',
+  'MAX_HEAVY_INFLIGHT',
+  'MAX_HEAP_MB',
+  'MCP_OUTPUT_SCHEMAS',
+  'MCP_SHARED_DEFS',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
+]);
+
 /** The one schema over the environment. */
 export const configSchema = z.object(
   Object.fromEntries(Object.entries(CONFIG_VARIABLES).map(([name, variable]) => [name, variable.schema])) as {

@@ -1,6 +1,6 @@
 export { charsetOf, isJsonMediaType, mediaType, parseJsonBody } from './body.js';
 export { ConfigError, loadConfig, type ServiceConfig, testConfig } from './config.js';
-export { CONFIG_VARIABLES, configTable } from './config-schema.js';
+export { CONFIG_VARIABLES, configTable, STDIO_VARIABLES } from './config-schema.js';
 export { ClientAbortedError, type KitRequest, parseQuery, type QueryInput } from './http/request.js';
 export { JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE } from './http/reply.js';
 export { type KitContext, type KitEnv, kitOf } from './context.js';
