@@ -292,7 +292,7 @@ describe('the row bound (MAX_CSV_ROWS after the header)', () => {
     ].join('\n');
   const parse = (csv: string) => parseCsv(csv, undefined, 'USD', new Map());
 
-  it('reads a history of exactly the bound, past a preamble', () => {
+  it('reads a history of exactly the bound, past a preamble', { timeout: 30_000 }, () => {
     expect(MAX_CSV_ROWS).toBe(300_000);
     expect(parse(history(99, MAX_CSV_ROWS)).trades).toHaveLength(MAX_CSV_ROWS);
   });
