@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { calculate, MAX_CSV_ROWS, type Method, parseCsv, type Report } from '../../src/domain/index.js';
 import { calculateInput, csvInput } from '../../src/schemas.js';
+import { readRows } from '../../src/domain/csv/table.js';
 import { problemOf } from './helpers.js';
 
 const fixture = (name: string) =>
@@ -295,6 +296,16 @@ describe('the row bound (MAX_CSV_ROWS after the header)', () => {
   it('reads a history of exactly the bound, past a preamble', { timeout: 30_000 }, () => {
     expect(MAX_CSV_ROWS).toBe(300_000);
     expect(parse(history(99, MAX_CSV_ROWS)).trades).toHaveLength(MAX_CSV_ROWS);
+  });
+
+  it('stops reading the text one row past what the caller takes', () => {
+    const rows = readRows('a\n\nb\n"c\nd"\ne\nf', 3);
+    expect(rows).toEqual([
+      { line: 1, cells: ['a'] },
+      { line: 3, cells: ['b'] },
+      { line: 4, cells: ['c\nd'] },
+      { line: 6, cells: ['e'] },
+    ]);
   });
 
   it('refuses one row more with 422 too_expensive naming /csv and the limit, before reading any row', () => {
