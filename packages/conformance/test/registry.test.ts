@@ -23,6 +23,7 @@ interface RegistryModule {
   registryName(dir: string): string;
   registryDescription(description: string): string;
   environmentVariables(variables: typeof CONFIG_VARIABLES, zod: typeof z, only: ReadonlySet<string>): Json[];
+  serviceVariables(readme: string, letter: string): Json[];
   registryFiles(): Promise<Map<string, string>>;
 }
 const registry = (await import(
@@ -127,8 +128,33 @@ describe("the npm package's variables", () => {
     ]);
     for (const dir of services.map((service) => service.dir)) {
       const document = JSON.parse(committed(dir)) as { packages: Array<{ environmentVariables: Json[] }> };
-      expect(document.packages[0]!.environmentVariables.map((variable) => variable.name)).toEqual(names);
+      // A service's own variables follow the kit's: B reads CATALOG_FILE (over stdio too).
+      const own = dir === 'b-token-budget' ? ['CATALOG_FILE'] : [];
+      expect(document.packages[0]!.environmentVariables.map((variable) => variable.name)).toEqual([
+        ...names,
+        ...own,
+      ]);
     }
+  });
+
+  it("take a service's own variables from the root README's table of them, for the service it names", () => {
+    const readme = [
+      '| variable | service | meaning | default |',
+      '|---|---|---|---|',
+      "| `CATALOG_FILE` | B | A JSON file `{as_of}` (see [B's README](services/b/README.md)). | the built-in catalog |",
+      '| `OTHER` | C | Something. | none |',
+      '',
+      '| `NOT_THIS` | B | after the table | x |',
+    ].join('\n');
+    expect(registry.serviceVariables(readme, 'B')).toEqual([
+      {
+        name: 'CATALOG_FILE',
+        description: "A JSON file {as_of} (see B's README). Default: the built-in catalog.",
+        isRequired: false,
+      },
+    ]);
+    expect(registry.serviceVariables(readme, 'C').map((variable) => variable.name)).toEqual(['OTHER']);
+    expect(registry.serviceVariables(readme, 'E')).toEqual([]);
   });
 });
 

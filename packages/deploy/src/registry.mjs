@@ -75,6 +75,28 @@ export function environmentVariables(variables, z, only) {
   });
 }
 
+/**
+ * The variables a service reads of its own, from the root README's table of them (the one list of them:
+ * packages/conformance/test/config-table.test.ts checks it against every `process.env` read), as registry
+ * inputs for the service whose letter the row names.
+ */
+export function serviceVariables(readme, letter) {
+  const start = readme.indexOf('| variable | service | meaning | default |');
+  if (start < 0) return [];
+  const table = readme.slice(start).split('\n\n')[0].split('\n').slice(2);
+  return table.flatMap((row) => {
+    const [name, service, meaning, fallback] = row
+      .split(/(?<!\\)\|/)
+      .slice(1, -1)
+      .map((cell) => cell.trim());
+    if (service !== letter) return [];
+    const plain = (text) => text.replaceAll('`', '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
+    return [
+      { name: plain(name), description: `${plain(meaning)} Default: ${plain(fallback)}.`, isRequired: false },
+    ];
+  });
+}
+
 /** One service's server.json document. */
 export function serverJson(service, environment) {
   return {
@@ -119,6 +141,7 @@ async function selfDescription(dir, basePath, testConfig) {
 export async function registryFiles() {
   const core = await import(pathToFileURL(join(root, 'packages/core/dist/index.js')).href);
   const environment = environmentVariables(core.CONFIG_VARIABLES, core.z, core.STDIO_VARIABLES);
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const files = new Map();
   for (const service of services()) {
     const dir = service.name;
@@ -132,7 +155,7 @@ export async function registryFiles() {
         basePath,
         ...(await selfDescription(dir, basePath, core.testConfig)),
       },
-      environment,
+      [...environment, ...serviceVariables(readme, dir[0].toUpperCase())],
     );
     files.set(`services/${dir}/server.json`, `${JSON.stringify(document, null, 2)}\n`);
   }
