@@ -29,7 +29,6 @@ export {
   createRateLimiter,
   createRedisStore,
   gcra,
-  type LimitOutcome,
   type PlanLimits,
   parseTrustedProxies,
   type RateLimitDecision,

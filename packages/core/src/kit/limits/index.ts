@@ -3,7 +3,6 @@ export { clientKey, parseTrustedProxies, type TrustedProxies } from './client-ip
 export { gcra, type RateLimitDecision, type RateLimitPolicy } from './gcra.js';
 export {
   createRateLimiter,
-  type LimitOutcome,
   type PlanLimits,
   type RateLimiter,
   type RateLimiterOptions,

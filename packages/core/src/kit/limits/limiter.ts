@@ -8,13 +8,6 @@ import type { RateLimitStore } from './store.js';
 /** Requests per minute for each plan, or `unlimited`. */
 export type PlanLimits = Readonly<Record<string, number | 'unlimited'>>;
 
-/** A request's first call decided (`check`): its plan and token, and the means to take more. */
-export interface LimitOutcome extends Admission {
-  plan: string;
-  /** Counts the next element of a JSON-RPC batch for the same client. */
-  another(): Promise<Admission>;
-}
-
 /** Who a request's client is for the limiter: its plan, and whose budget its calls spend (none: unlimited). */
 export interface ClientIdentity {
   plan: string;
@@ -32,14 +25,6 @@ export interface RateLimiter {
   }): ClientIdentity | Promise<ClientIdentity>;
   /** One operation call's token for that client: at once with an in-process store, else a promise. */
   take(client: ClientIdentity): Admission | Promise<Admission>;
-  /**
-   * Decides one request: at once with an in-process store, else a promise. An unknown key is a
-   * rejected promise (401, or 429 after too many); store failures never refuse (fails open).
-   */
-  check(request: {
-    remoteAddress: string | undefined;
-    header(name: string): string | undefined;
-  }): LimitOutcome | Promise<LimitOutcome>;
   readonly storeState: 'ok' | 'degraded';
   close(): Promise<void>;
 }
@@ -61,11 +46,10 @@ const FAILED_KEYS: RateLimitPolicy = {
   quota: FAILED_KEYS_PER_MINUTE,
   windowSeconds: WINDOW_SECONDS,
 };
-const unlimited = async () => ({ refused: undefined, headers: {} });
 /** Client keys remembered by peer address (requests without X-Forwarded-For): parsing one costs more than a lookup. */
 const MAX_REMEMBERED_CLIENTS = 10_000;
 
-type Request = Parameters<RateLimiter['check']>[0];
+type Request = Parameters<RateLimiter['identify']>[0];
 
 /** A limited plan with its `RateLimit-Policy` field, made once. */
 interface Limited {
@@ -163,24 +147,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       const limited = client.subject === undefined ? undefined : limitOf(client.plan);
       return limited === undefined ? { refused: undefined, headers: {} } : take(client.subject!, limited);
     },
-    check(request) {
-      const identity = this.identify(request);
-      if (identity instanceof Promise) return identity.then((known) => first(this, known));
-      return first(this, identity);
-    },
     close: () => store.close(),
   };
-}
-
-/** The decision `check` gives: the first call's token, and the means to take more. */
-function first(limiter: RateLimiter, identity: ClientIdentity): LimitOutcome | Promise<LimitOutcome> {
-  const { plan } = identity;
-  if (identity.subject === undefined) return { plan, headers: {}, refused: undefined, another: unlimited };
-  const another = async () => limiter.take(identity);
-  const admission = limiter.take(identity);
-  if (admission instanceof Promise)
-    return admission.then(({ headers, refused }) => ({ plan, headers, refused, another }));
-  return { plan, headers: admission.headers, refused: admission.refused, another };
 }
 
 /** 429 `rate_limited`: the plan's budget and when one more request fits. */
