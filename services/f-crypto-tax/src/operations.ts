@@ -41,20 +41,19 @@ const HEAVY = {
   },
 };
 
-const TRANSFERS_TOO_EXPENSIVE = {
-  status: 422,
-  code: 'too_expensive',
-  description: `The trades' transfers would move more than ${MAX_LOT_MOVES.toLocaleString('en-US')} lots (parts moved back and forth); \`trade_id\`, \`limit\`.`,
-};
-
-const FORM_8949_ERRORS = [
+/** The errors of a report that matches lots; `alsoTooExpensive` states the operation's own input bound. */
+const matchingErrors = (alsoTooExpensive = '') => [
   {
     status: 422,
     code: 'insufficient_holdings',
     description:
       'A sale exceeds the holdings at that time (with `insufficient_holdings: error`); `trade_id`, `asset`, `shortfall`.',
   },
-  TRANSFERS_TOO_EXPENSIVE,
+  {
+    status: 422,
+    code: 'too_expensive',
+    description: `The trades' transfers would move more than ${MAX_LOT_MOVES.toLocaleString('en-US')} lots (parts moved back and forth); \`trade_id\`, \`limit\`.${alsoTooExpensive}`,
+  },
   {
     status: 422,
     code: 'missing_fx_rate',
@@ -132,7 +131,7 @@ export const calculateOperation = defineOperation({
   mcpInput: calculateArguments,
   bodyQuery: calculateQuery,
   output: reportOutput,
-  errors: [...FORM_8949_ERRORS, FORM_1099DA_GB],
+  errors: [...matchingErrors(), FORM_1099DA_GB],
   maxBodyBytes: MAX_BODY_BYTES,
   heavy: HEAVY,
   example: {
@@ -182,11 +181,9 @@ export const csvOperation = defineOperation({
       code: 'unknown_csv_format',
       description: 'Unknown `format`, or no supported header row found; `supported` lists the formats.',
     },
-    ...FORM_8949_ERRORS.filter((error) => error !== TRANSFERS_TOO_EXPENSIVE),
-    {
-      ...TRANSFERS_TOO_EXPENSIVE,
-      description: `${TRANSFERS_TOO_EXPENSIVE.description} Or the CSV has more than ${MAX_CSV_ROWS.toLocaleString('en-US')} rows after its header (\`/csv\`, \`limit\`).`,
-    },
+    ...matchingErrors(
+      ` Or the CSV has more than ${MAX_CSV_ROWS.toLocaleString('en-US')} rows after its header (\`/csv\`, \`limit\`).`,
+    ),
     FORM_1099DA_GB,
     {
       status: 422,
@@ -219,11 +216,9 @@ export const summaryOperation = defineOperation({
   input: summaryInput,
   output: summaryOutput,
   errors: [
-    ...FORM_8949_ERRORS.filter((error) => error !== TRANSFERS_TOO_EXPENSIVE),
-    {
-      ...TRANSFERS_TOO_EXPENSIVE,
-      description: `${TRANSFERS_TOO_EXPENSIVE.description} Or more than ${MAX_SUMMARY_TRADES.toLocaleString('en-US')} trades outside GB (each method replays them; \`/trades\`, \`limit\`).`,
-    },
+    ...matchingErrors(
+      ` Or more than ${MAX_SUMMARY_TRADES.toLocaleString('en-US')} trades outside GB (each method replays them; \`/trades\`, \`limit\`).`,
+    ),
     { status: 422, code: 'unsupported_jurisdiction', description: 'No method is allowed in `jurisdiction`.' },
   ],
   maxBodyBytes: MAX_BODY_BYTES,
@@ -275,7 +270,7 @@ export const holdingsOperation = defineOperation({
   path: '/api/v1/holdings',
   input: holdingsInput,
   output: holdingsOutput,
-  errors: FORM_8949_ERRORS,
+  errors: matchingErrors(),
   maxBodyBytes: MAX_BODY_BYTES,
   heavy: HEAVY,
   example: { input: holdingsExample, output: () => holdingsOf(holdingsInput.parse(holdingsExample)) },

@@ -20,7 +20,7 @@ export function summarize(trades: readonly Trade[], options: SummaryOptions) {
 
 /**
  * Trades one side-by-side summary replays: it matches them once per method (four times), so it takes
- * half of what one method's report takes (150,000: about 3.6 s on the reference machine; 250,000: 7 s,
+ * half the rows a CSV report may hold (150,000: about 3.6 s on the reference machine; 250,000: 7 s,
  * near the call's deadline).
  */
 export const MAX_SUMMARY_TRADES = 150_000;
