@@ -137,7 +137,11 @@ function errorResponses(errors: DocumentedError[], route: ExampleRoute, problem:
   const byStatus = new Map<number, DocumentedError[]>();
   for (const error of errors) {
     const list = byStatus.get(error.status) ?? [];
-    if (!list.some((known) => known.code === error.code)) list.push(error);
+    // A code documented twice (an operation's own `too_expensive` beside the pool's) keeps both causes.
+    const same = list.findIndex((known) => known.code === error.code);
+    if (same < 0) list.push(error);
+    else if (!list[same]!.description.includes(error.description))
+      list[same] = { ...list[same]!, description: `${list[same]!.description} ${error.description}` };
     byStatus.set(error.status, list);
   }
   const responses: Record<string, { description: string; content: ReturnType<typeof problemContent> }> = {};

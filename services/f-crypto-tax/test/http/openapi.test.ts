@@ -21,6 +21,16 @@ const ROUTES: Record<string, { method: 'get' | 'post'; errors: string[] }> = {
 describe('OpenAPI document', async () => {
   const document: Json = await (await app.request('/openapi.json')).json();
 
+  it("documents each cause of a 422 too_expensive: the pool's memory budget and the operation's own bound", () => {
+    const unprocessable = (path: string) => document.paths[path].post.responses['422'].description as string;
+    for (const path of Object.keys(ROUTES).filter((route) => ROUTES[route]!.method === 'post')) {
+      expect(unprocessable(path)).toContain('outgrew the memory budget a worker gives one call');
+      expect(unprocessable(path)).toContain("The trades' transfers would move more than 250,000 lots");
+    }
+    expect(unprocessable('/api/v1/csv')).toContain('Or the CSV has more than 300,000 rows after its header');
+    expect(unprocessable('/api/v1/summary')).toContain('Or more than 150,000 trades outside GB');
+  });
+
   it('validates as OpenAPI 3.1 with info.version = 1.1.0', async () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.version).toBe('1.1.0');
