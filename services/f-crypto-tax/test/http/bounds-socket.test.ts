@@ -2,7 +2,13 @@
 // MAX_CSV_ROWS rows and a summary of more than MAX_SUMMARY_TRADES trades are 422 `too_expensive` naming
 // the input and the limit — over REST, through both MCP eras' official clients, and as a batch element.
 import { join } from 'node:path';
-import { connectClient, MCP_CLIENT_KINDS, type ServerProcess, startServerProcess } from '@dus/testing';
+import {
+  connectClient,
+  MCP_CLIENT_KINDS,
+  type ServerProcess,
+  startServerProcess,
+  type TestJson,
+} from '@dus/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CSV_ROWS, MAX_SUMMARY_TRADES } from '../../src/domain/index.js';
 
@@ -48,13 +54,15 @@ const post = (path: string, body: string, contentType = 'application/json') =>
   });
 
 /** The problem a tool error result carries (its second text block). */
-const problemOf = (result: { isError?: boolean; content: Array<{ text: string }> }) => {
+const problemOf = (result: TestJson) => {
   expect(result.isError).toBe(true);
   return JSON.parse(result.content[1]!.text);
 };
 
 describe('REST', () => {
-  it('a CSV one row over the bound (raw text/csv and as JSON) → 422 naming /csv and the limit', async () => {
+  it('a CSV one row over the bound (raw text/csv and as JSON) → 422 naming /csv and the limit', {
+    timeout: 60_000,
+  }, async () => {
     for (const [body, type] of [
       [csv, 'text/csv'],
       [JSON.stringify({ csv }), 'application/json'],
@@ -65,7 +73,9 @@ describe('REST', () => {
     }
   });
 
-  it('a summary one trade over the bound → 422 naming /trades and the limit', async () => {
+  it('a summary one trade over the bound → 422 naming /trades and the limit', {
+    timeout: 60_000,
+  }, async () => {
     const res = await post('/api/v1/summary', JSON.stringify({ trades }));
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject(SUMMARY_PROBLEM);
@@ -73,7 +83,9 @@ describe('REST', () => {
 });
 
 describe.each(MCP_CLIENT_KINDS)('MCP through the %s client', (kind) => {
-  it('parse_csv_trades and annual_tax_summary refuse the same inputs with the same problems', async () => {
+  it('parse_csv_trades and annual_tax_summary refuse the same inputs with the same problems', {
+    timeout: 60_000,
+  }, async () => {
     const client = await connectClient(kind, { http: new URL(`${server.origin}/mcp`) });
     try {
       expect(problemOf(await client.callTool('parse_csv_trades', { csv }))).toMatchObject(CSV_PROBLEM);
@@ -87,7 +99,9 @@ describe.each(MCP_CLIENT_KINDS)('MCP through the %s client', (kind) => {
 });
 
 describe('a JSON-RPC batch', () => {
-  it('answers the over-bound element with its problem and the next element as usual', async () => {
+  it('answers the over-bound element with its problem and the next element as usual', {
+    timeout: 60_000,
+  }, async () => {
     const call = (id: number, name: string, args: unknown) => ({
       jsonrpc: '2.0',
       id,
@@ -99,7 +113,7 @@ describe('a JSON-RPC batch', () => {
       JSON.stringify([call(1, 'annual_tax_summary', { trades }), call(2, 'list_tax_methods', {})]),
     );
     expect(res.status).toBe(200);
-    const [refused, listed] = (await res.json()) as Array<{ id: number; result: never }>;
+    const [refused, listed] = (await res.json()) as TestJson[];
     expect(refused!.id).toBe(1);
     expect(problemOf(refused!.result)).toMatchObject(SUMMARY_PROBLEM);
     expect(listed).toMatchObject({ id: 2, result: { structuredContent: { default: 'fifo' } } });
